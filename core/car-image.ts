@@ -1,0 +1,80 @@
+// Car pictures drawn from the body shape and the paint colour, so the demo catalogue needs no
+// downloads and the offline app can draw the same picture. The output only ever contains the
+// whitelisted shapes and a colour checked as 6 hex digits: nothing from the request is echoed raw.
+import { BODIES, type Body } from './offer-options';
+
+const HEX = /^[0-9a-f]{6}$/i;
+
+export const isBody = (v: string): v is Body => (BODIES as readonly string[]).includes(v);
+export const isHexColor = (v: string) => HEX.test(v);
+
+/** The API path of a picture: `/api/v1/car/images/render/suv-1e88e5.svg`. */
+export const carImagePath = (body: Body, hex: string) => `/api/v1/car/images/render/${body}-${hex.toLowerCase()}.svg`;
+
+/** 'suv-1e88e5' -> { body, hex }, or null. */
+export function parseCarImageCode(code: string): { body: Body; hex: string } | null {
+  const m = /^([a-z]+)-([0-9a-f]{6})$/i.exec(code);
+  if (!m?.[1] || !m[2] || !isBody(m[1].toLowerCase())) return null;
+  return { body: m[1].toLowerCase() as Body, hex: m[2].toLowerCase() };
+}
+
+// Side views on a 320x160 canvas: body outline, glasshouse, and the wheel centres.
+const SHAPES: Record<Body, { body: string; glass: string; wheels: [number, number]; wheelY: number }> = {
+  hatchback: {
+    body: 'M30 112 L34 90 Q40 78 62 74 L104 70 L136 46 Q146 40 162 40 L214 40 Q232 40 244 54 L262 74 Q288 78 292 92 L294 112 Z',
+    glass: 'M116 70 L142 50 Q148 46 160 46 L206 46 L206 70 Z M214 46 Q228 46 238 58 L250 70 L214 70 Z',
+    wheels: [86, 236],
+    wheelY: 114,
+  },
+  sedan: {
+    body: 'M18 112 L22 92 Q28 82 52 78 L96 72 L130 48 Q140 42 156 42 L208 42 Q222 42 234 52 L258 72 L294 78 Q304 84 304 96 L302 112 Z',
+    glass: 'M108 72 L136 52 Q142 48 154 48 L190 48 L190 72 Z M198 48 L210 48 Q220 48 228 56 L244 72 L198 72 Z',
+    wheels: [80, 244],
+    wheelY: 114,
+  },
+  wagon: {
+    body: 'M18 112 L22 90 Q28 80 52 76 L96 70 L128 46 Q138 40 154 40 L276 40 Q290 40 294 54 L300 80 Q304 90 302 112 Z',
+    glass: 'M108 70 L134 50 Q140 46 152 46 L196 46 L196 70 Z M204 46 L272 46 Q282 46 286 56 L290 70 L204 70 Z',
+    wheels: [80, 248],
+    wheelY: 114,
+  },
+  suv: {
+    body: 'M24 116 L26 84 Q30 70 54 66 L98 62 L124 34 Q132 28 146 28 L250 28 Q266 28 276 44 L290 66 Q300 72 300 88 L298 116 Z',
+    glass: 'M106 62 L130 38 Q136 34 146 34 L196 34 L196 62 Z M204 34 L248 34 Q260 34 266 46 L276 62 L204 62 Z',
+    wheels: [84, 240],
+    wheelY: 118,
+  },
+  mpv: {
+    body: 'M22 116 L24 82 Q28 66 56 58 L96 30 Q104 24 118 24 L262 24 Q282 24 290 42 L298 76 Q302 90 300 116 Z',
+    glass: 'M70 58 L102 34 Q108 30 118 30 L176 30 L176 58 Z M184 30 L258 30 Q274 30 280 44 L286 58 L184 58 Z',
+    wheels: [80, 246],
+    wheelY: 118,
+  },
+  van: {
+    body: 'M16 118 L16 70 Q18 54 36 46 L62 24 Q70 16 84 16 L300 16 Q308 16 308 26 L308 118 Z',
+    glass: 'M40 54 L66 30 Q72 24 82 24 L112 24 L112 54 Z',
+    wheels: [74, 252],
+    wheelY: 120,
+  },
+};
+
+/** The outline of a body on the 320x160 canvas: the server's PDF draws the same shapes. */
+export const carShape = (body: Body) => SHAPES[body];
+
+/** A complete SVG document. */
+export function renderCarSvg(body: Body, hex: string): string {
+  if (!isHexColor(hex)) throw new RangeError('colour must be 6 hex digits');
+  const shape = SHAPES[body];
+  const wheel = (x: number) =>
+    `<circle cx="${x}" cy="${shape.wheelY}" r="22" fill="#1f2328"/><circle cx="${x}" cy="${shape.wheelY}" r="11" fill="#c9ced6"/>`;
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="320" height="160" role="img">',
+    '<rect width="320" height="160" fill="#f4f6f9"/>',
+    '<ellipse cx="160" cy="140" rx="140" ry="8" fill="#d5dae1"/>',
+    `<path d="${shape.body}" fill="#${hex.toLowerCase()}" stroke="#2b3138" stroke-width="2" stroke-linejoin="round"/>`,
+    `<path d="${shape.glass}" fill="#9fc3e0" fill-opacity="0.85" stroke="#2b3138" stroke-width="1.5"/>`,
+    wheel(shape.wheels[0]),
+    wheel(shape.wheels[1]),
+    '</svg>',
+  ].join('');
+}

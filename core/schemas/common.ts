@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The error envelope of every failed call (design.md, API conventions). */
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({ http_code: z.number().int(), message: z.string(), code: z.string().optional() }),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.object({ data: z.array(item) }),
+    total: z.number().int(),
+    lastPage: z.number().int(),
+    currentPage: z.number().int(),
+    itemsPerPage: z.number().int(),
+  });
+
+export const MessageSchema = dataOf(z.object({ message: z.string() }));

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { ContractualCategorySchema } from '../categories';
+import { AnswersSchema } from '../prescoring/schemas';
+import { QUOTATION_STATUSES } from '../quotation';
+
+/**
+ * Quotation payloads and answers (sales-portal.md §3 "Quote payload", "Proposal save payload",
+ * "Proposal", "Quotation attachment slot"). Customer fields travel flat, as the spec shows them, and
+ * are validated with core/schemas/customer.ts on both sides; the server adds the offer checks.
+ */
+
+const code = z.string().trim().min(1).max(80);
+const codes = z.array(z.string().trim().min(1).max(40)).max(60).default([]);
+
+/** The customer fields of the spec's Customer, loosely typed here: the customer schemas judge them. */
+export const CustomerFieldsSchema = z.object({
+  first_name: z.string().max(200).optional(),
+  last_name: z.string().max(200).optional(),
+  email: z.string().max(300).optional(),
+  phone: z.string().max(40).optional(),
+  fiscal_code: z.string().max(40).optional(),
+  zip_code: z.string().max(20).optional(),
+  address: z.string().max(300).optional(),
+  city: z.string().max(200).optional(),
+  // The category is checked by the service, so its error is the spec's 'Contractual category not valid'.
+  employee_category: z.string().max(60).optional(),
+  vat_number: z.string().max(40).optional(),
+  business_name: z.string().max(300).optional(),
+  notes: z.string().max(4000).optional(),
+});
+
+export const SustainabilitySchema = z.object({
+  contractualCategory: ContractualCategorySchema.nullable().optional(),
+  step: z.string().max(60).nullable().optional(),
+  answers: AnswersSchema.default({}),
+  response: z
+    .object({ chance: z.number().int().min(0).max(2).nullable().optional(), description: z.string().max(80).nullable().optional() })
+    .passthrough()
+    .nullable()
+    .optional(),
+});
+export type Sustainability = z.infer<typeof SustainabilitySchema>;
+
+/** POST proposals: the configured offer (child offer ref) and the customer; prices are recomputed by the server. */
+export const ProposalSaveSchema = CustomerFieldsSchema.extend({
+  offer: code,
+  accessories: codes,
+  colors: codes,
+  /** Service codes chosen on top of the included ones. */
+  additionalServices: codes,
+  consent: z.boolean().default(false),
+  /** The agent's asked-for rate; informational, the server keeps its own computation. */
+  newMonthlyRate: z.number().nonnegative().nullable().optional(),
+  fees: z.record(z.string(), z.unknown()).nullable().optional(),
+  sustainability: SustainabilitySchema.nullable().optional(),
+});
+export type ProposalSave = z.input<typeof ProposalSaveSchema>;
+
+/** PUT proposals/{id}: the spec's PUT adds contractual_category and fiscal_code; every field is optional. */
+export const ProposalUpdateSchema = ProposalSaveSchema.partial().extend({
+  contractual_category: z.string().max(60).optional(),
+});
+export type ProposalUpdate = z.input<typeof ProposalUpdateSchema>;
+
+/** POST quote ('Salva preventivo'). */
+export const QuotePayloadSchema = CustomerFieldsSchema.extend({
+  code, // the offer's child ref
+  selectedPrice: z.number().nonnegative().optional(),
+  company_name: z.string().max(300).optional(),
+  deposit: z.number().int().nonnegative().optional(),
+  duration: z.number().int().positive().optional(),
+  distance: z.number().int().nonnegative().optional(),
+  note: z.string().max(4000).optional(),
+  upload_documents: z.boolean().optional(),
+  monthly_rate: z.number().nonnegative().optional(),
+  accessories: codes,
+  colors: codes,
+});
+export type QuotePayload = z.input<typeof QuotePayloadSchema>;
+
+export const QuotationStatusSchema = z.enum(QUOTATION_STATUSES);
+export const StatusUpdateSchema = z.object({ status: QuotationStatusSchema });
+
+export const AttachmentFileSchema = z.object({ id: z.number().int(), name: z.string(), file_type: z.string(), size: z.number().int(), created_at: z.string() });
+export const AttachmentSlotSchema = z.object({
+  file_type: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string().nullable(),
+  files: z.array(AttachmentFileSchema),
+});
+export type AttachmentSlot = z.infer<typeof AttachmentSlotSchema>;
+
+const LineSchema = z.object({ code: z.string(), description: z.string(), price: z.number() });
+
+export const CustomerSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  fiscal_code: z.string(),
+  zip_code: z.string(),
+  address: z.string(),
+  city: z.string(),
+  employee_category: ContractualCategorySchema,
+  employee_type: z.enum(['PRIVATE', 'BUSINESS']),
+  employee_secondary_type: z.enum(['PRIVATE', 'BUSINESS']),
+  vat_number: z.string(),
+  business_name: z.string(),
+  notes: z.string(),
+  category: z.object({ code: z.string(), description: z.string() }),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const ProposalSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  has_pdf: z.boolean(),
+  stillValid: z.boolean(),
+  expiredMessage: z.string().nullable(),
+  status: QuotationStatusSchema,
+  step: z.number().int().min(1).max(5),
+  created_at: z.string(),
+  quotation: z.object({
+    data: z.object({
+      code: z.string().nullable(),
+      offer: z.object({
+        ref: z.string(),
+        code: z.string(),
+        brand: z.string(),
+        model: z.string(),
+        version: z.string(),
+        image: z.string(),
+        tag: z.string().nullable(),
+        customerType: z.enum(['piva', 'privati']),
+        broker: z.string(),
+        product: z.string(),
+      }),
+      attachments: z.array(AttachmentSlotSchema),
+      hasAttachments: z.boolean(),
+    }),
+  }),
+  price: z.number(),
+  base_price: z.number(),
+  deposit: z.number(),
+  duration: z.number().int(),
+  distance: z.number().int(),
+  bundle: z.string().nullable(),
+  selectedServices: z.array(LineSchema),
+  equippedOptionals: z.string(),
+  accessories: z.array(LineSchema),
+  offer_color: LineSchema.nullable(),
+  notes: z.string(),
+  commission: z.number().nullable(),
+  original_commission: z.number().nullable(),
+  newMonthlyRate: z.number().nullable(),
+  customer: CustomerSchema,
+  sustainability: SustainabilitySchema.nullable(),
+  contractual_category: ContractualCategorySchema,
+  fiscal_code: z.string(),
+  agent: z.object({ name: z.string(), business_name: z.string() }),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+/** The short-lived token that authenticates the PDF readiness stream (EventSource sends no headers). */
+export const StreamTokenSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+
+/** GET quotations/offer/{ref}: the offer a new quotation starts from. */
+export const OfferPreviewSchema = z.object({
+  ref: z.string(),
+  code: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  version: z.string(),
+  image: z.string(),
+  tag: z.string().nullable(),
+  customerType: z.enum(['piva', 'privati']),
+  monthly_rate: z.number(),
+  deposit: z.number(),
+  duration: z.number().int(),
+  distance: z.number().int(),
+  bundle: z.string().nullable(),
+  equippedOptionals: z.string(),
+  commission: z.number().nullable(),
+});
+export type OfferPreview = z.infer<typeof OfferPreviewSchema>;

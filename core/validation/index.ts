@@ -1,0 +1,6 @@
+export * from './cap';
+export * from './codice-fiscale';
+export * from './email';
+export * from './messages';
+export * from './partita-iva';
+export * from './phone';

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, decodeJwt } from 'jose';
+import { E2E } from './env';
+import { test, expect, lastMail, loginAs, screen, USERS } from './fixtures';
+
+const menu = (page: import('@playwright/test').Page) => page.getByTestId('side-menu');
+
+test.describe('menu', () => {
+  test('an agent without features sees no gated entries', async ({ page, loggedIn }) => {
+    await loggedIn(USERS.base);
+    await expect(menu(page).getByText('Home')).toBeVisible();
+    await expect(menu(page).getByText('Domande Frequenti')).toBeVisible();
+    await expect(menu(page).getByText('Supporto')).toHaveCount(0);
+    // A gated route typed by hand is treated as absent.
+    await page.goto('/support');
+    await expect(page).toHaveURL(/\/$/);
+    // No name and no business name: nothing but an empty name would do, so the top bar shows the name.
+    await expect(page.getByTestId('top-user')).toContainText('Marco Bianchi');
+  });
+
+  test('a group leader sees the leader entries and the role in upper case', async ({ page, loggedIn }) => {
+    await loggedIn(USERS.leader);
+    await expect(page.getByTestId('top-user')).toContainText('Ferrari Mobility Network');
+    await expect(page.getByTestId('top-user')).toContainText('CAPOGRUPPO');
+    await expect(menu(page).getByText('Supporto')).toBeVisible();
+    await menu(page).getByText('Supporto').click();
+    await expect(page).toHaveURL(/\/support$/);
+    await expect(page.getByRole('heading', { name: 'Supporto' })).toBeVisible();
+  });
+});
+
+test.describe('redirects', () => {
+  test('an unauthenticated user goes to /login', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an invalid activation token goes to /login', async ({ page }) => {
+    await page.goto('/account/activate/questo-non-esiste');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a failed profile load clears storage and goes to /login', async ({ page, loggedIn }) => {
+    await loggedIn(USERS.full);
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'guasto');
+      localStorage.setItem('refresh_token', 'guasto');
+      localStorage.setItem('lastConfiguredOffer', '{}');
+    });
+    await page.goto('/faq');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('terms not accepted go to /sso/activate, then on', async ({ page }) => {
+    await loginAs(page, USERS.terms);
+    await expect(page).toHaveURL(/\/sso\/activate$/);
+    await page.goto('/faq');
+    await expect(page).toHaveURL(/\/sso\/activate$/);
+    await page.getByRole('button', { name: 'Continua' }).click();
+    await expect(page.getByRole('alert')).toContainText('Devi accettare i termini e le condizioni');
+    await page.screenshot({ path: 'test-results/shots/terms.png' });
+    await page.getByText('Ho letto e accetto i termini e le condizioni').click();
+    await page.getByRole('button', { name: 'Continua' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('an expired access token is renewed without the user noticing', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.sub);
+  const access = await page.evaluate(() => localStorage.getItem('access_token'));
+  const claims = decodeJwt(access!);
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const expired = await new SignJWT({ fam: claims.fam })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuedAt(past - 900)
+    .setExpirationTime(past)
+    .sign(new TextEncoder().encode(E2E.authSecret));
+  const refreshBefore = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await page.evaluate((t) => localStorage.setItem('access_token', t), expired);
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Supporto' })).toBeVisible();
+  await expect(page).toHaveURL(/\/support$/);
+  const after = await page.evaluate(() => ({ access: localStorage.getItem('access_token'), refresh: localStorage.getItem('refresh_token') }));
+  expect(after.access).not.toBe(expired);
+  expect(after.refresh).not.toBe(refreshBefore);
+});
+
+test('single sign-on logs in with a token from the identity provider', async ({ page }) => {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(E2E.ssoIssuer)
+    .setSubject(USERS.full)
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + 120)
+    .sign(new TextEncoder().encode(E2E.ssoSecret));
+  await page.goto(`/sso?token=${token}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('top-user')).toContainText('Verdi Noleggi Srl');
+  // The same link a second time is refused.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/sso?token=${token}`);
+  await expect(page.getByRole('alert')).toContainText('Accesso non riuscito');
+});
+
+test('password recovery by emailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByText('Password dimenticata?').click();
+  await expect(page).toHaveURL(/\/account\/password\/forgot$/);
+  await expect(page.getByRole('heading', { name: 'Recupera password' })).toBeVisible();
+  await screen(page).getByLabel('Email').fill('elena.galli@demo.it');
+  await page.getByRole('button', { name: 'Invia link' }).click();
+  await expect(page.getByRole('status')).toContainText('riceverai un’email');
+  const link = lastMail('elena.galli@demo.it').match(/(\/account\/password\/[\w-]+)/)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Nuova password' })).toBeVisible();
+  await screen(page).getByLabel('Nuova password', { exact: true }).fill('corta');
+  await screen(page).getByLabel('Conferma password').fill('corta');
+  await page.getByRole('button', { name: 'Salva password' }).click();
+  await expect(page.getByText('La nuova password deve contenere almeno 8 caratteri')).toBeVisible();
+  await screen(page).getByLabel('Nuova password', { exact: true }).fill('Elena2026!');
+  await screen(page).getByLabel('Conferma password').fill('Elena2026!');
+  await page.getByRole('button', { name: 'Salva password' }).click();
+  await expect(page.getByRole('status')).toContainText('Password aggiornata');
+  await loginAs(page, 'elena.galli@demo.it', 'Elena2026!');
+  await expect(page.getByTestId('top-user')).toContainText('Galli Rent');
+});
+
+test('account activation by emailed link', async ({ page }) => {
+  const link = lastMail('chiara.moretti@demo.it').match(/(\/account\/activate\/[\w-]+)/)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByText('chiara.moretti@demo.it')).toBeVisible();
+  await screen(page).getByLabel('Nuova password', { exact: true }).fill('Chiara2026!');
+  await screen(page).getByLabel('Conferma password').fill('Chiara2026!');
+  await page.getByRole('button', { name: 'Attiva account' }).click();
+  await expect(page.getByText('Devi accettare i termini e le condizioni')).toBeVisible();
+  await page.getByText('Accetto i termini e le condizioni').click();
+  await page.getByRole('button', { name: 'Attiva account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('top-user')).toContainText('Moretti Auto');
+});
+
+test('the layout at phone width', async ({ page, loggedIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loggedIn(USERS.leader);
+  await page.screenshot({ path: 'test-results/shots/home-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  await expect(menu(page).getByText('Domande Frequenti')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/menu-390.png' });
+  await menu(page).getByText('Domande Frequenti').click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await page.getByText('Quanto può durare un contratto').click();
+  await expect(page.getByText('I contratti durano da 24 a 60 mesi.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/faq-390.png' });
+});
+
+test('footer links open real PDFs', async ({ page, request }) => {
+  await page.goto('/login');
+  for (const name of ['Termini e condizioni', 'Informativa privacy', 'Nomina a responsabile del trattamento']) {
+    const href = await page.getByRole('link', { name }).getAttribute('href');
+    const res = await request.get(href!);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  }
+});

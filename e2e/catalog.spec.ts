@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test';
+import { encodePng } from '../server/lib/png';
+import { expect, loginAs, screen, test, USERS } from './fixtures';
+
+// Users of this spec: capogruppo@demo.it (NET-NORD: catalog, clone, car-custom-images) makes the
+// offer; completo@demo.it (no network) is the agent outside the group.
+
+async function shots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Menu utente' }).filter({ visible: true }).click();
+  await page.getByText('Esci').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+const png = (r: number, g: number) => encodePng(8, 8, () => [r, g, 120]);
+
+async function addVariation(page: Page, v: { deposit: string; distance: string; duration: string; rate: string }) {
+  const s = screen(page);
+  await s.getByTestId('variation-add').click();
+  const row = s.getByTestId('variation-edit');
+  await row.getByLabel('Anticipo').fill(v.deposit);
+  await row.getByLabel('Km/anno').fill(v.distance);
+  await row.getByLabel('Durata').fill(v.duration);
+  await row.getByLabel('Canone').fill(v.rate);
+  await row.getByTestId('variation-save').click();
+  await expect(s.getByTestId('variation-edit')).toHaveCount(0);
+}
+
+test('a group leader creates, publishes, edits and deletes a catalogue offer; others cannot edit it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, USERS.leader);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto('/catalog');
+  let s = screen(page);
+  await expect(s.getByRole('heading', { name: 'Catalogo' })).toBeVisible();
+  await shots(page, 'catalog-list-empty');
+
+  await s.getByTestId('catalog-new').click();
+  await expect(page).toHaveURL(/\/catalog\/new$/);
+  s = screen(page);
+  await expect(s.getByRole('heading', { name: 'Nuova offerta di catalogo' })).toBeVisible();
+  // Car selector: brands with logos, models after a brand.
+  await s.getByRole('option', { name: 'Fiat' }).click();
+  await s.getByTestId('model-select').selectOption({ label: 'Panda' });
+  await expect(s.getByRole('button', { name: /Pandina/ })).toBeVisible();
+  await shots(page, 'catalog-car-selector');
+
+  // Custom version through the modal: every field but neo_patentati is required.
+  await s.getByTestId('add-custom-version').click();
+  const modal = page.getByTestId('custom-car-form');
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('custom-car-save').click();
+  await expect(modal.getByText('Questo campo è obbligatorio').first()).toBeVisible();
+  await modal.getByLabel('Allestimento').fill('1.0 Hybrid E2E Edition');
+  await modal.getByLabel('Trazione').fill('Anteriore');
+  await modal.getByLabel('Motore').fill('1.0 FireFly Hybrid');
+  await modal.getByLabel('Classe Euro').fill('Euro 6e');
+  await modal.getByLabel('Consumo medio (l/100 km)').fill('5.1');
+  const numbers: [string, string][] = [
+    ['Cilindrata (cc)', '999'],
+    ['Cavalli fiscali', '11'],
+    ['Potenza (CV)', '70'],
+    ['Potenza (kW)', '51'],
+    ['Emissioni CO₂ (g/km)', '115'],
+    ['Larghezza (mm)', '1672'],
+    ['Lunghezza (mm)', '3686'],
+    ['Bagagliaio (l)', '225'],
+    ['Posti', '4'],
+    ['Porte', '5'],
+  ];
+  for (const [label, value] of numbers) await modal.getByLabel(label, { exact: true }).fill(value);
+  await page.screenshot({ path: 'test-results/shots/catalog-custom-car-1280.png' });
+  await modal.getByTestId('custom-car-save').click();
+  await expect(s.getByTestId('car-chosen')).toContainText('1.0 Hybrid E2E Edition');
+
+  // Price block: the spec's messages, then valid values.
+  await s.getByLabel('Canone mensile (€)').fill('5');
+  await s.getByTestId('catalog-save').click();
+  await expect(s.getByText('Inserisci un valore compreso tra 10 e 9999')).toBeVisible();
+  await expect(s.getByText('Provider selezionato non valido')).toBeVisible();
+  await s.getByLabel('Provider', { exact: true }).selectOption({ label: 'Aurora Rent' });
+  await s.getByLabel('Prodotto', { exact: true }).selectOption({ label: 'Aurora Rent Privati Tutto Incluso' });
+  await s.getByLabel('Canone mensile (€)').fill('299');
+  await s.getByLabel('Anticipo (€)').fill('1000');
+  await s.getByLabel('Codice di riferimento (targa o identificativo)').fill('E2E-001');
+  await expect(s.getByTestId('service-row').first()).toBeVisible();
+  await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByRole('checkbox').check();
+  await s.getByTestId('catalog-save').click();
+  await expect(page).toHaveURL(/\/catalog\/CT[0-9A-F]+\/edit$/);
+  const code = /\/catalog\/(CT[0-9A-F]+)\/edit/.exec(page.url())![1]!;
+  s = screen(page);
+  await expect(s.getByTestId('offer-status')).toContainText('Bozza');
+
+  // Two custom images, after the rights confirmation.
+  await s.getByTestId('images-custom').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Confermi di essere il titolare dei diritti dei contenuti caricati');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await s.getByTestId('images-upload').setInputFiles([
+    { name: 'fronte.png', mimeType: 'image/png', buffer: png(200, 40) },
+    { name: 'retro.png', mimeType: 'image/png', buffer: png(40, 200) },
+  ]);
+  await expect(s.getByTestId('car-image')).toHaveCount(2);
+  await expect(s.getByTestId('car-image').first()).toContainText('Principale');
+
+  // Variations until the offer can be published (2 deposits, 2 durations, 3 distances).
+  await expect(s.getByTestId('variations-missing')).toContainText('Per pubblicare mancano');
+  await addVariation(page, { deposit: '0', distance: '10000', duration: '48', rate: '280' });
+  await addVariation(page, { deposit: '0', distance: '20000', duration: '48', rate: '310' });
+  await expect(s.getByTestId('variations-missing')).toHaveText('Variazioni sufficienti per pubblicare');
+  await shots(page, 'catalog-edit');
+  await s.getByTestId('catalog-publish').click();
+  await expect(s.getByText('Offerta pubblicata')).toBeVisible();
+  await expect(s.getByTestId('offer-status')).toContainText('Pubblicata');
+
+  // Found in /offers with the Catalogo tag.
+  await page.goto('/offers?tags=Catalogo&sort=newest');
+  const card = screen(page).locator(`a[data-testid="offer-card"][href^="/offers/${code}"]`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Catalogo');
+  await expect(card).toContainText('Panda');
+
+  // Edit a variation: one row at a time, the others' actions disabled while editing.
+  await page.goto(`/catalog/${code}/edit`);
+  s = screen(page);
+  await s.getByTestId('variation-row').first().getByTestId('variation-edit-button').click();
+  await expect(s.getByTestId('variation-row').first().getByTestId('variation-delete')).toHaveAttribute('aria-disabled', 'true');
+  await s.getByTestId('variation-edit').getByLabel('Canone').fill('285');
+  await s.getByTestId('variation-edit').getByTestId('variation-save').click();
+  await expect(s.getByTestId('variation-row').filter({ hasText: '285 €' })).toHaveCount(1);
+
+  // An agent outside the group cannot open it.
+  await logout(page);
+  await loginAs(page, USERS.full);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto(`/catalog/${code}/edit`);
+  await expect(screen(page).getByTestId('catalog-not-found')).toBeVisible();
+  await logout(page);
+
+  // Delete, with confirmation.
+  await loginAs(page, USERS.leader);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto('/catalog');
+  s = screen(page);
+  await expect(s.locator(`[data-code="${code}"]`)).toBeVisible();
+  await shots(page, 'catalog-list');
+  await page.goto(`/catalog/${code}/edit`);
+  s = screen(page);
+  await s.getByTestId('catalog-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questa offerta?');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(screen(page).locator(`[data-code="${code}"]`)).toHaveCount(0);
+});
+
+test('providers and products lists with their header bars and forms', async ({ page }) => {
+  await loginAs(page, USERS.leader);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto('/providers');
+  let s = screen(page);
+  await expect(s.getByTestId('providers-count')).toHaveText('0 Provider presenti');
+  await page.goto('/providers/new');
+  s = screen(page);
+  await s.getByLabel('Nome').fill('Rete Nord Rent');
+  await s.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/providers$/);
+  await expect(screen(page).getByTestId('providers-count')).toHaveText('1 Provider presente');
+  await shots(page, 'providers');
+
+  await page.goto('/products/new');
+  s = screen(page);
+  await s.getByLabel('Provider').selectOption({ label: 'Rete Nord Rent' });
+  await s.getByLabel('Nome').fill('Privati Nord');
+  await s.getByRole('button', { name: 'Salva' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(screen(page).getByTestId('products-count')).toHaveText('1 Prodotto presente');
+  await shots(page, 'products');
+});

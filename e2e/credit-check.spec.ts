@@ -1,0 +1,255 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, USERS } from './fixtures';
+
+// The credit-check widget against the real server and its /prescoring/ service (spec §2, §4, §5).
+
+const NOTIFICATION = 'Scopri quali sono le offerte più adatte al tuo cliente!';
+const button = (page: Page) => page.getByRole('button', { name: 'Credit check', exact: true });
+const modal = (page: Page) => page.locator('ion-modal.cc-modal');
+const question = (page: Page, key: string) => modal(page).locator(`[data-question="${key}"]`);
+
+async function shot(page: Page, name: string, focus?: Locator) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(400); // let Ionic re-lay out the modal
+    await focus?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/shots/credit-check-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function openModal(page: Page) {
+  await button(page).click();
+  await page.getByRole('dialog', { name: NOTIFICATION }).getByRole('button', { name: 'Inizia' }).click();
+  await expect(modal(page)).toBeVisible();
+}
+
+async function chooseCategory(page: Page, label: string) {
+  await modal(page).locator('ion-select.cc-category').click();
+  await page.locator('ion-popover.select-popover').getByRole('radio', { name: label }).click();
+  await expect(page.locator('ion-popover.select-popover')).toHaveCount(0);
+}
+
+async function yesNo(page: Page, key: string, answer: 'Sì' | 'No') {
+  await question(page, key).getByRole('button', { name: answer, exact: true }).click();
+}
+
+async function amount(page: Page, key: string, value: string, shown: string) {
+  const q = question(page, key);
+  const ok = q.getByRole('button', { name: 'Ok' });
+  await expect(ok).toBeDisabled(); // empty: Ok disabled
+  await q.locator('input').fill(value);
+  await expect(q.locator('input')).toHaveValue(shown); // '.' thousands separator
+  await ok.click();
+}
+
+async function choice(page: Page, key: string, label: string) {
+  await question(page, key).locator('ion-select').click();
+  await page.locator('ion-popover.select-popover').getByRole('radio', { name: label }).click();
+  await expect(page.locator('ion-popover.select-popover')).toHaveCount(0);
+}
+
+const result = (page: Page): Locator => modal(page).locator('.cc-alert[data-chance]');
+
+test('the button appears only with feature prescoring', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.base);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await expect(button(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menu utente' }).click();
+  await page.getByText('Esci').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loggedIn(USERS.full);
+  await expect(button(page)).toBeVisible();
+});
+
+test('without a check the button opens the notification; Inizia opens the modal; a path change closes it', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await button(page).click();
+  const notification = page.getByRole('dialog', { name: NOTIFICATION });
+  await expect(notification).toBeVisible();
+  const box = await notification.boundingBox();
+  const fab = await button(page).boundingBox();
+  expect(box?.width).toBe(280);
+  // Bottom-right, right above its button (which sits beside the assistant's).
+  expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) - ((fab?.x ?? 0) + (fab?.width ?? 0)))).toBeLessThan(12);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(fab?.y ?? 0);
+  expect((fab?.x ?? 0) + (fab?.width ?? 0)).toBeGreaterThan(1280 - 150);
+  await page.waitForTimeout(6000);
+  await expect(notification).toBeVisible(); // no auto-close
+  await shot(page, 'notification');
+
+  // The widget closing closes the notification.
+  await button(page).click();
+  await expect(notification).toHaveCount(0);
+
+  await button(page).click();
+  await notification.getByRole('button', { name: 'Inizia' }).click();
+  await expect(notification).toHaveCount(0);
+  await expect(modal(page)).toBeVisible();
+  await expect(modal(page).locator('ion-select.cc-category')).toBeVisible();
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  await button(page).click();
+  await expect(notification).toBeVisible();
+  // A client-side navigation (no reload): the path change alone closes the widget.
+  await page.getByTestId('side-menu').getByText('Domande Frequenti').click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(notification).toHaveCount(0);
+  await expect(button(page)).toBeVisible();
+});
+
+test('Enter on the button triggers it', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await button(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: NOTIFICATION })).toBeVisible();
+  await button(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: NOTIFICATION })).toHaveCount(0);
+});
+
+test('a private customer who passes: chance 2, success alert, Vetrina Offerte', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await openModal(page);
+  await chooseCategory(page, 'Dipendente a tempo indeterminato');
+  await expect(modal(page).getByText('Domande: 0 di 6')).toBeVisible();
+  await yesNo(page, 'trial_period_ended', 'Sì');
+  await amount(page, 'net_monthly_income', '2000', '2.000');
+  await expect(modal(page).getByText('Domande: 2 di 6')).toBeVisible();
+  await shot(page, 'mid-flow', question(page, 'other_loans'));
+  await amount(page, 'other_loans', '100', '100');
+  const submit = modal(page).getByRole('button', { name: 'Verifica' });
+  await expect(submit).toBeDisabled(); // not every question answered
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  // over_72 takes its default (No): everything answered.
+  await expect(question(page, 'over_72').getByRole('button', { name: 'No', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(modal(page).getByText('Domande: 6 di 6')).toBeVisible();
+  await submit.click();
+
+  await expect(result(page)).toHaveAttribute('data-chance', '2');
+  await expect(result(page)).toHaveClass(/cc-alert--success/);
+  await expect(result(page)).toContainText('buone probabilità di ottenere il noleggio con le offerte proposte');
+  await expect(result(page)).toContainText('Canone massimo: 600 €');
+  await expect(modal(page).getByRole('link', { name: 'Vetrina Offerte' })).toBeVisible();
+  await shot(page, 'result-passed', modal(page).locator('.cc-actions'));
+
+  // Changing an answer drops the later ones and the result.
+  const income = question(page, 'net_monthly_income');
+  await income.locator('input').fill('2500');
+  await income.getByRole('button', { name: 'Ok' }).click();
+  await expect(result(page)).toHaveCount(0);
+  await expect(question(page, 'guarantor')).toHaveCount(0);
+  await expect(modal(page).getByText('Domande: 2 di 6')).toBeVisible();
+
+  // The check persists: the button now opens the modal directly.
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
+  await expect(modal(page)).toBeHidden();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('credit-check') ?? 'null')?.state?.contractualCategory)).toBe('tempo-indeterminato');
+});
+
+async function retiredCheck(page: Page) {
+  await chooseCategory(page, 'Pensionato');
+  await amount(page, 'net_monthly_income', '1500', '1.500');
+  await amount(page, 'other_loans', '0', '0');
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '2');
+}
+
+const offersCount = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden) .results-count');
+const rateChip = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)').getByTestId('filter-chips').locator('ion-chip', { hasText: 'Canone mensile' });
+
+test('Vetrina Offerte opens the offers with the check filters in the address', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await openModal(page);
+  await retiredCheck(page); // 35% of 1,500 = 525
+  await modal(page).getByRole('link', { name: 'Vetrina Offerte' }).click();
+  await expect(modal(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,525$/);
+  await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
+  await expect(rateChip(page)).toContainText('525');
+  await button(page).click();
+  await expect(modal(page)).toBeVisible(); // a check exists: straight to the modal
+});
+
+test('a check made on /offers reloads it with the filters 2 s later', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await page.goto('/offers');
+  await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
+  await openModal(page);
+  await retiredCheck(page);
+  const answeredAt = Date.now();
+  await page.waitForURL(/\/offers\?customerType=privati&monthly_rates=0,525$/, { waitUntil: 'load' });
+  expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
+  await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
+  await expect(rateChip(page)).toContainText('525');
+  await expect(modal(page)).toBeHidden();
+});
+
+test('a business that needs a deposit: chance 1, warning, deposit limit', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await openModal(page);
+  await chooseCategory(page, 'Società di persone');
+  await choice(page, 'activity_age', 'Fino a 2 anni e almeno 1 bilancio depositato o certificazione dei redditi');
+  await amount(page, 'yearly_turnover', '60000', '60.000');
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '1');
+  await expect(result(page)).toHaveClass(/cc-alert--warning/);
+  await expect(result(page)).toContainText('deposito cauzionale più alto');
+  await expect(result(page)).toContainText('Anticipo richiesto: fino a 6.000 €');
+  await shot(page, 'result-deposit', modal(page).locator('.cc-actions'));
+  await modal(page).getByRole('link', { name: 'Vetrina Offerte' }).click();
+  await expect(page).toHaveURL(/\/offers\?customerType=piva&monthly_rates=0,500&deposits=1,6000$/);
+  await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
+});
+
+test('a bad payer: chance 0, danger; reset starts over', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await openModal(page);
+  await chooseCategory(page, 'Dipendente a tempo indeterminato');
+  await yesNo(page, 'trial_period_ended', 'Sì');
+  await amount(page, 'net_monthly_income', '1800', '1.800');
+  await amount(page, 'other_loans', '0', '0');
+  await yesNo(page, 'guarantor', 'Sì');
+  await yesNo(page, 'bad_payer', 'Sì');
+  await expect(question(page, 'over_72')).toHaveCount(0); // Sì jumps to the end
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '0');
+  await expect(result(page)).toHaveClass(/cc-alert--danger/);
+  await expect(result(page)).toContainText('cattivo pagatore');
+  await shot(page, 'result-refused', modal(page).locator('.cc-actions'));
+
+  await modal(page).getByRole('button', { name: 'Nuovo credit check' }).click();
+  await expect(result(page)).toHaveCount(0);
+  await expect(modal(page).locator('[data-question]')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('credit-check'))).toBeNull();
+});
+
+test('stored answers expire after one hour', async ({ page, loggedIn }) => {
+  await page.clock.install();
+  await loggedIn(USERS.full);
+  await openModal(page);
+  await chooseCategory(page, 'Pensionato');
+  await amount(page, 'net_monthly_income', '1500', '1.500');
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  // 59 minutes later the check is still there: the button opens the modal with the answer.
+  await page.clock.fastForward('59:00');
+  await button(page).click();
+  await expect(modal(page)).toBeVisible();
+  await expect(question(page, 'net_monthly_income').locator('input')).toHaveValue('1.500');
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  // One hour after the last change it is gone, without a reload.
+  await page.clock.fastForward('02:00');
+  await button(page).click();
+  await expect(page.getByRole('dialog', { name: NOTIFICATION })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('credit-check'))).toBeNull();
+});

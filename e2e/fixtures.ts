@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+export const USERS = {
+  base: 'agente@demo.it',
+  full: 'completo@demo.it',
+  leader: 'capogruppo@demo.it',
+  sub: 'sara.conti@demo.it',
+  terms: 'nuovo@demo.it',
+} as const;
+
+/**
+ * The page on screen. Ionic keeps the previous pages of the stack in the DOM (hidden), so
+ * label look-ups must be scoped to the visible one.
+ */
+export const screen = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+
+/** Logs in through the real login form. */
+export async function loginAs(page: Page, email: string, password = E2E.password) {
+  await page.goto('/login');
+  await screen(page).getByLabel('Email').fill(email);
+  await screen(page).getByLabel('Password', { exact: true }).fill(password);
+  await screen(page).getByRole('button', { name: 'Accedi' }).click();
+}
+
+/** The newest mail sent to an address, read from the server's mail drop folder. */
+export function lastMail(to: string): string {
+  const dir = path.join(E2E.dataDir, 'mail');
+  const files = readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`)).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error(`no mail for ${to}`);
+  return readFileSync(path.join(dir, last), 'utf8');
+}
+
+export const test = base.extend<{ loggedIn: (email: string) => Promise<void> }>({
+  loggedIn: async ({ page }, provide) => {
+    await provide(async (email) => {
+      await loginAs(page, email);
+      await expect(page.getByTestId('top-user')).toBeVisible();
+    });
+  },
+});
+
+export { expect };

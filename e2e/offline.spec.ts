@@ -1,0 +1,65 @@
+import { test, expect, USERS } from './fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('a screen seen once opens offline with its last data and age', async ({ page, context, loggedIn }) => {
+  await loggedIn(USERS.leader);
+  await page.goto('/support');
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  // The service worker takes control on the next load; from then on the shell is precached.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  await page.waitForTimeout(1500); // the persister writes the cache at most once a second
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('top-user')).toContainText('Ferrari Mobility Network');
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'aggiornato alle' })).toBeVisible();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-online', 'false');
+  await page.screenshot({ path: 'test-results/shots/offline-support.png' });
+  await context.setOffline(false);
+});
+
+const catalogueCopy = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('portale');
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('offers')) return resolve(0);
+          const req = idb.transaction('offers').objectStore('offers').count();
+          req.onsuccess = () => resolve(req.result);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+
+test('offers are searched on the device while offline', async ({ page, context, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await page.goto('/offers');
+  await expect(page.locator('.results-count')).toContainText(/Auto Trovat[ae]/);
+  const online = await page.locator('.results-count').textContent();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => catalogueCopy(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.locator('.results-count')).toContainText(/Auto Trovat[ae]/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-search')).toBeVisible();
+  await expect(page.locator('.results-count')).toHaveText(online ?? '');
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  await page.locator('[data-section="brands"] ion-checkbox', { hasText: 'Fiat' }).click();
+  await expect(page).toHaveURL(/brands=fiat/);
+  await expect(page.locator('.results-count')).not.toHaveText(online ?? '');
+  for (const title of await page.locator('.offer-card-title').allTextContents()) expect(title).toMatch(/^Fiat /);
+  await page.screenshot({ path: 'test-results/shots/offline-offers.png' });
+  await context.setOffline(false);
+});

@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['auth', 'home', 'help', 'offers', 'offer-detail', 'credit-check', 'quotation', 'quotations', 'dashboard', 'catalog', 'profile', 'team', 'marketing', 'customers', 'agents', 'network', 'requests'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations', 'android', 'ios'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // One import direction (conventions.md): core imports nothing of ours; features never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './core', from: ['./src', './server', './sw', './e2e', './bench'], message: 'core/ is pure: it imports nothing of ours.' },
+            { target: './server', from: ['./src', './sw'], message: 'The server does not import the app.' },
+            { target: './src', from: ['./server', './sw'], message: 'The app does not import the server.' },
+            { target: './sw', from: ['./server', './src/features'], message: 'The service worker imports core/ and src/offline only.' },
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'A feature never imports another feature: move shared pieces to src/ui, src/api or core/.',
+            })),
+          ],
+        },
+      ],
+    },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+  },
+  {
+    files: ['core/**/*.ts'],
+    ignores: ['core/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'fetch'],
+    },
+  },
+);

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { settings } from './db/schema';
+import { authPlugin } from './lib/auth';
+import { randomToken } from './lib/crypto';
+import { idempotencyPlugin } from './lib/idempotency';
+import { envelope, registerErrorHandling } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { registerMaintenance, registerSecurityHeaders } from './lib/security';
+import { registerOpenApi } from './lib/openapi';
+import { accountRoutes } from './modules/account/routes';
+import { agentRoutes } from './modules/agents/routes';
+import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { AuthService } from './modules/auth/service';
+import { TokenService } from './modules/auth/tokens';
+import { legalRoutes } from './modules/legal/routes';
+import { prescoringRoutes } from './modules/prescoring/routes';
+import { marketingRoutes } from './modules/marketing/routes';
+import { offerRoutes } from './modules/offers/routes';
+import { quotationRoutes } from './modules/quotations/routes';
+import { salesRoutes } from './modules/sales/routes';
+import { systemRoutes } from './modules/system/routes';
+import { teamRoutes } from './modules/team/routes';
+import { MESSAGES } from '@core/i18n-messages';
+import '@core/schemas/zod-config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+    authService: AuthService;
+    tokens: TokenService;
+  }
+}
+
+export type BuildOptions = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
+
+/** The signing secret: configured, or generated once and shared by every process through the database. */
+async function resolveSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db.insert(settings).values({ key: 'auth_secret', value: randomToken(48) }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'auth_secret'));
+  if (!row) throw new Error('auth secret missing');
+  return row.value;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    // Request ids in logs make a 5xx traceable without leaking anything to the client.
+    genReqId: () => randomToken(8),
+  });
+
+  // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerMaintenance(app, { always: config.maintenance, dataDir: config.dataDir });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl);
+  const auth = new AuthService(database.db, tokens, app.mailer, config);
+  app.decorate('tokens', tokens);
+  app.decorate('authService', auth);
+
+  // Collects every route's zod schemas for /api/v1/openapi.json; must be registered before the modules.
+  registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db: database.db, tokens });
+      await api.register(idempotencyPlugin, { db: database.db });
+      await api.register(systemRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(agentRoutes);
+      await api.register(accountRoutes);
+      await api.register(teamRoutes);
+      await api.register(marketingRoutes);
+      await api.register(offerRoutes);
+      await api.register(quotationRoutes);
+      await api.register(catalogRoutes);
+      await api.register(salesRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  // The prescoring service has no authentication (spec §7): its own group, outside /api/v1 and its auth hook.
+  await app.register(prescoringRoutes, { prefix: '/prescoring' });
+  await app.register(legalRoutes);
+
+  const indexHtml = path.join(config.distDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; the shell, manifest and service worker must always be revalidated.
+        const cache = filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+        res.header('Cache-Control', cache);
+      },
+    });
+  }
+
+  // Client-side routes get the app shell; API paths get the error envelope.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/prescoring/');
+    if (!isApi && request.method === 'GET' && existsSync(indexHtml)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(404, MESSAGES.notFound));
+  });
+
+  return app;
+}

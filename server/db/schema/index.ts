@@ -1,0 +1,5 @@
+export * from './users';
+export * from './account';
+export * from './offers';
+export * from './quotations';
+export * from './catalog';

@@ -1,0 +1,101 @@
+// Customers, quotations (one row per proposal) and their documents (sales-portal.md §3).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Sustainability } from '@core/schemas/quotations';
+import { offers } from './offers';
+import { users } from './users';
+
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A customer belongs to the agent who entered it; one row per agent and fiscal code. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    fiscalCode: text('fiscal_code').notNull(),
+    zipCode: text('zip_code').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    employeeCategory: text('employee_category').notNull(),
+    employeeType: text('employee_type', { enum: ['PRIVATE', 'BUSINESS'] }).notNull(),
+    employeeSecondaryType: text('employee_secondary_type', { enum: ['PRIVATE', 'BUSINESS'] }).notNull(),
+    vatNumber: text('vat_number').notNull().default(''),
+    businessName: text('business_name').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('customers_owner_fc_idx').on(t.ownerId, t.fiscalCode), index('customers_vat_idx').on(t.vatNumber)],
+);
+
+export type OfferLine = { code: string; description: string; price: number };
+
+/**
+ * A quotation: created as a proposal by the wizard (code null until the credit check is recorded)
+ * or directly with a code by the quote form. The proposal number is the id.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').unique(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    offerRef: text('offer_ref').notNull(),
+    status: text('status', { enum: ['OPEN', 'WON', 'LOST'] }).notNull().default('OPEN'),
+    kind: text('kind', { enum: ['proposal', 'quote'] }).notNull().default('proposal'),
+    /** Monthly rate computed by the server (base + extras + services), euros. */
+    price: money('price').notNull(),
+    basePrice: money('base_price').notNull(),
+    deposit: integer('deposit').notNull(),
+    duration: integer('duration').notNull(),
+    distance: integer('distance').notNull(),
+    bundle: text('bundle'),
+    services: jsonb('services').$type<OfferLine[]>().notNull().default(sql`'[]'::jsonb`),
+    accessories: jsonb('accessories').$type<OfferLine[]>().notNull().default(sql`'[]'::jsonb`),
+    color: jsonb('color').$type<OfferLine | null>(),
+    notes: text('notes').notNull().default(''),
+    commission: money('commission'),
+    originalCommission: money('original_commission'),
+    newMonthlyRate: money('new_monthly_rate'),
+    consent: boolean('consent').notNull().default(false),
+    sustainability: jsonb('sustainability').$type<Sustainability | null>(),
+    pdfPath: text('pdf_path'),
+    /** Bumped by every change the PDF shows; a PDF rendered for an older version is not kept. */
+    version: integer('version').notNull().default(1),
+    ...stamps,
+  },
+  (t) => [index('quotations_owner_idx').on(t.ownerId, t.createdAt), index('quotations_customer_idx').on(t.customerId)],
+);
+
+/** Documents uploaded to a quotation, one or more per slot (file_type). */
+export const quotationDocuments = pgTable(
+  'quotation_documents',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    fileType: text('file_type').notNull(),
+    name: text('name').notNull(),
+    storedName: text('stored_name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quotation_documents_q_idx').on(t.quotationId)],
+);

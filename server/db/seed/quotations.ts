@@ -1,0 +1,120 @@
+// Demo saved quotations: every status, spread over the last 14 months, for the demo agents (list and dashboard).
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { customers, offers, offerVariations, quotations } from '../schema';
+import { prng } from './offers';
+
+/** Agents with sales features; the leader's network (sub1..sub3) gives the leader's dashboard its figures. */
+const AGENTS = ['full', 'leader', 'sub1', 'sub2', 'sub3', 'leader2', 'sud1'] as const;
+const FIRST = ['Luca', 'Anna', 'Marco', 'Sofia', 'Matteo', 'Giorgia', 'Alessandro', 'Martina', 'Lorenzo', 'Chiara', 'Davide', 'Federica'];
+const LAST = ['Ferrari', 'Esposito', 'Colombo', 'Ricci', 'Marino', 'Bruno', 'Gallo', 'Costa', 'Fontana', 'Caruso', 'Mancini', 'Lombardi'];
+const COMPANIES = ['Alfa Logistica Srl', 'Borgo Servizi Snc', 'Delta Impianti Spa', 'Studio Verdi Associati'];
+const MONTHS_BACK = 14;
+
+const cfOf = (first: string, last: string, n: number) =>
+  `${(last.replace(/[aeiou]/gi, '') + 'XXX').slice(0, 3)}${(first.replace(/[aeiou]/gi, '') + 'XXX').slice(0, 3)}${String(70 + (n % 25))}A${String(1 + (n % 28)).padStart(2, '0')}F205${String.fromCharCode(65 + (n % 26))}`.toUpperCase();
+
+export async function seedQuotations(db: Db, users: Map<string, number>, now = new Date()) {
+  const rng = prng(20261121);
+  const variants = await db
+    .select({ offerId: offers.id, ref: offerVariations.ref, rate: offerVariations.rate, deposit: offerVariations.deposit, duration: offerVariations.duration, distance: offerVariations.distance, bundle: offerVariations.bundle, type: offers.customerType, profit: offers.potentialProfit })
+    .from(offerVariations)
+    .innerJoin(offers, eq(offers.id, offerVariations.offerId))
+    .where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), isNull(offers.deletedAt)))
+    .orderBy(asc(offerVariations.id))
+    .limit(60);
+  if (variants.length === 0) return 0;
+
+  let n = 0;
+  let total = 0;
+  for (const key of AGENTS) {
+    const ownerId = users.get(key);
+    if (!ownerId) continue;
+    // Dates first (oldest to newest), so each customer is created with its first quotation.
+    const dates: Date[] = [];
+    for (let back = MONTHS_BACK - 1; back >= 0; back--) {
+      const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+      const lastDay = back === 0 ? now.getUTCDate() : new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+      const k = rng.int(2, 5);
+      for (let i = 0; i < k; i++) {
+        const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), rng.int(1, lastDay), rng.int(7, 17), rng.int(0, 59)));
+        if (d < now) dates.push(d);
+      }
+    }
+    // Something today, so the 'Oggi' period is not empty in the demo.
+    dates.push(new Date(now.getTime() - 20 * 60_000));
+    dates.sort((a, b) => a.getTime() - b.getTime());
+
+    const custIds: number[] = [];
+    const custCount = 8;
+    for (let i = 0; i < custCount; i++) {
+      const v = variants[(n + i) % variants.length]!;
+      const first = FIRST[(n + i * 5) % FIRST.length]!;
+      const last = LAST[(n + i * 7) % LAST.length]!;
+      const business = v.type === 'piva';
+      const vat = String(10_000_000_000 + (n + i) * 7_919).slice(0, 11);
+      const createdAt = dates[Math.min(dates.length - 1, Math.floor((i * dates.length) / custCount))]!;
+      const [row] = await db
+        .insert(customers)
+        .values({
+          ownerId,
+          firstName: first,
+          lastName: last,
+          email: `${first}.${last}.${n + i}@esempio.it`.toLowerCase(),
+          phone: `+39 33${(n + i) % 10} 55${String(10_000 + n + i).slice(-5)}`,
+          fiscalCode: business ? vat : cfOf(first, last, n + i),
+          zipCode: '20121',
+          address: `Via Milano ${1 + i}`,
+          city: 'Milano',
+          employeeCategory: business ? 'societa-capitale' : i % 3 === 0 ? 'pensionato' : 'tempo-indeterminato',
+          employeeType: business ? 'BUSINESS' : 'PRIVATE',
+          employeeSecondaryType: business ? 'BUSINESS' : 'PRIVATE',
+          vatNumber: business ? vat : '',
+          businessName: business ? COMPANIES[(n + i) % COMPANIES.length]! : '',
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: customers.id });
+      custIds.push(row!.id);
+    }
+
+    const values = dates.map((createdAt, i) => {
+      const ci = Math.min(custCount - 1, Math.floor((i * custCount) / dates.length));
+      const v = variants[(n + ci) % variants.length]!;
+      const ageDays = (now.getTime() - createdAt.getTime()) / 86_400_000;
+      const roll = rng.next();
+      const status = ageDays < 30 ? (roll < 0.6 ? 'OPEN' : roll < 0.8 ? 'WON' : 'LOST') : roll < 0.15 ? 'OPEN' : roll < 0.6 ? 'WON' : 'LOST';
+      const answered = rng.chance(0.85);
+      const chance = rng.int(0, 2);
+      return {
+        ownerId,
+        customerId: custIds[ci]!,
+        offerId: v.offerId,
+        offerRef: v.ref,
+        status: status as 'OPEN' | 'WON' | 'LOST',
+        kind: 'proposal' as const,
+        price: v.rate,
+        basePrice: v.rate,
+        deposit: v.deposit,
+        duration: v.duration,
+        distance: v.distance,
+        bundle: v.bundle,
+        commission: Math.round((v.profit || v.rate * 1.5) * 100) / 100,
+        originalCommission: Math.round((v.profit || v.rate * 1.5) * 100) / 100,
+        consent: true,
+        sustainability: answered
+          ? { step: 'end', answers: { trial_period_ended: true, net_monthly_income: 1800 + rng.int(0, 30) * 100, other_loans: 0, guarantor: false, bad_payer: false, over_72: false }, response: { chance, description: null } }
+          : null,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const rows = await db.insert(quotations).values(values).returning({ id: quotations.id, status: quotations.status, s: quotations.sustainability });
+    // Quotations past the credit check (and every closed one) have their code, as the wizard issues it.
+    const coded = rows.filter((r) => r.s !== null && (r.status !== 'OPEN' || r.id % 3 !== 0)).map((r) => r.id);
+    if (coded.length) await db.update(quotations).set({ code: sql`(10000000 + ${quotations.id})::text` }).where(inArray(quotations.id, coded));
+    n += custCount;
+    total += rows.length;
+  }
+  return total;
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@core/i18n-messages';
+import { envelope } from './errors';
+
+// Ionic sets inline styles on its components, so style-src needs 'unsafe-inline'; scripts never do.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (!request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('html')) {
+      reply.header('Content-Security-Policy', CSP);
+    }
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+}
+
+/**
+ * Maintenance switch: MAINTENANCE_MODE=true, or a file named `maintenance` in the data folder
+ * (so operators can flip it without a restart). The API then answers 503, which sends the app to /login.
+ */
+export function registerMaintenance(app: FastifyInstance, opts: { always: boolean; dataDir: string }) {
+  const flag = path.join(opts.dataDir, 'maintenance');
+  let cached = { at: 0, on: false };
+  const isOn = () => {
+    if (opts.always) return true;
+    if (Date.now() - cached.at > 1000) cached = { at: Date.now(), on: existsSync(flag) };
+    return cached.on;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
+    if (isOn()) return reply.status(503).header('Retry-After', '300').send(envelope(503, MESSAGES.maintenance));
+  });
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client';
+import { refreshTokens, tokenFamilies } from '../../db/schema';
+import { hmac, randomToken, sha256 } from '../../lib/crypto';
+
+/**
+ * Access tokens are short-lived JWTs naming the user and the login (family); refresh tokens
+ * are opaque, stored hashed and rotate on every use. The successor of a refresh token is
+ * derived from it (HMAC), so parallel requests that present the same token within the grace
+ * window all get the same successor instead of tripping reuse detection; a token presented
+ * after the window is a reuse and revokes the whole family (docs/decisions.md).
+ */
+export const REUSE_GRACE_SECONDS = 30;
+
+export type TokenPair = { access_token: string; refresh_token: string; expires_in: number };
+export type AccessClaims = { userId: number; familyId: string };
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly accessTtl: number,
+    private readonly refreshTtl: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(userId: number, familyId: string): Promise<string> {
+    return new SignJWT({ fam: familyId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtl)
+      .sign(this.key);
+  }
+
+  /** 'expired' lets the caller fall back to the refresh token; anything else wrong is 'invalid'. */
+  async verifyAccess(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.fam !== 'string') return 'invalid';
+      return { userId, familyId: payload.fam };
+    } catch (err) {
+      return err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+
+  /**
+   * A short-lived token for one purpose and one resource (e.g. the proposal PDF stream, which an
+   * EventSource opens without headers): it carries the audience, so it is useless as an access token.
+   */
+  async signScoped(userId: number, audience: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verifyScoped(token: string, audience: string): Promise<number | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience });
+      const userId = Number(payload.sub);
+      return Number.isInteger(userId) ? userId : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async startSession(userId: number): Promise<TokenPair> {
+    const familyId = randomUUID();
+    const refresh = randomToken();
+    await this.db.insert(tokenFamilies).values({ id: familyId, userId });
+    await this.db.insert(refreshTokens).values({ tokenHash: sha256(refresh), familyId, expiresAt: this.refreshExpiry() });
+    return { access_token: await this.signAccess(userId, familyId), refresh_token: refresh, expires_in: this.accessTtl };
+  }
+
+  /** Rotates a refresh token; null when it is unknown, expired, revoked or reused after the grace window. */
+  async rotate(refresh: string): Promise<(TokenPair & AccessClaims) | null> {
+    const hash = sha256(refresh);
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt, userId: tokenFamilies.userId, revokedAt: tokenFamilies.revokedAt })
+      .from(refreshTokens)
+      .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
+      .where(eq(refreshTokens.tokenHash, hash));
+    if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return null;
+    const now = Date.now();
+    if (row.rotatedAt && now - row.rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
+      await this.revokeFamily(row.familyId, 'refresh token reuse');
+      return null;
+    }
+    const successor = hmac(this.secret, refresh);
+    if (!row.rotatedAt) {
+      await this.db.update(refreshTokens).set({ rotatedAt: new Date(now) }).where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)));
+    }
+    await this.db
+      .insert(refreshTokens)
+      .values({ tokenHash: sha256(successor), familyId: row.familyId, expiresAt: this.refreshExpiry() })
+      .onConflictDoNothing();
+    return {
+      access_token: await this.signAccess(row.userId, row.familyId),
+      refresh_token: successor,
+      expires_in: this.accessTtl,
+      userId: row.userId,
+      familyId: row.familyId,
+    };
+  }
+
+  async revokeFamily(familyId: string, reason: string) {
+    await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
+  }
+
+  async revokeAllOf(userId: number, reason: string) {
+    await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt)));
+  }
+
+  private refreshExpiry() {
+    return new Date(Date.now() + this.refreshTtl * 1000);
+  }
+}

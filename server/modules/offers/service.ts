@@ -1,0 +1,199 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { buildFilterSet, type FilterLookups } from '@core/offer-filter-set';
+import { CATALOGUE_TAG_LABEL, FUELS, labelOf, STOCKS } from '@core/offer-options';
+import { MESSAGES } from '@core/i18n-messages';
+import type { FilterSet, OfferCard, OfferSearch, OfferSearchResponse } from '@core/schemas/offers';
+import type { Db } from '../../db/client';
+import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth';
+import { forbidden } from '../../lib/errors';
+import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
+
+/** The most rows one download may hold. */
+export const EXPORT_LIMIT = 5000;
+
+
+type CardRow = Awaited<ReturnType<OffersService['loadCards']>>[number];
+
+export class OffersService {
+  constructor(private readonly db: Db) {}
+
+  private viewer(auth: AuthContext): Viewer {
+    return { userId: auth.user.id, groupCode: auth.user.groupCode || null };
+  }
+
+  /** The Catalogo tag is a filter only for users with the catalog feature (sales-portal.md §6). */
+  private checkTags(auth: AuthContext, tags: readonly string[] | undefined) {
+    if (tags?.includes(CATALOGUE_TAG_LABEL) && !auth.can('catalog')) throw forbidden(MESSAGES.featureDisabled);
+  }
+
+  async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
+    this.checkTags(auth, search.tags);
+    // Credit-check hook: `sustainability`, `answers` and `contractualCategory` are validated by the
+    // schema; restricting results by the check's maximum rate and deposit lands with the credit
+    // check (see creditCheckRestriction below), so today they do not change the results.
+    const filters = creditCheckRestriction(search);
+    const [result, lookups] = await Promise.all([
+      searchOffersSql(this.db, { filters, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth) }),
+      this.lookups(),
+    ]);
+    const cards = await this.cards(auth, result.hits);
+    return {
+      items: { data: cards },
+      total: result.total,
+      lastPage: result.lastPage,
+      currentPage: result.currentPage,
+      itemsPerPage: result.itemsPerPage,
+      filters: buildFilterSet(result, lookups, auth.can('catalog')),
+    };
+  }
+
+  /** Filter definitions over the whole visible catalogue (no filter active). */
+  async filters(auth: AuthContext): Promise<FilterSet> {
+    const [result, lookups] = await Promise.all([
+      searchOffersSql(this.db, { filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) }),
+      this.lookups(),
+    ]);
+    return buildFilterSet(result, lookups, auth.can('catalog'));
+  }
+
+  /** Every card of the current result (up to EXPORT_LIMIT), in the chosen order. */
+  async exportRows(auth: AuthContext, search: OfferSearch): Promise<OfferCard[]> {
+    this.checkTags(auth, search.tags);
+    const result = await searchOffersSql(this.db, { filters: creditCheckRestriction(search), sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth) });
+    return this.cards(auth, result.hits);
+  }
+
+  async lookups(): Promise<FilterLookups> {
+    const [brandRows, brokerRows, productRows, areaRows, deliveryRows] = await Promise.all([
+      this.db.selectDistinct({ slug: cars.brandSlug, name: cars.brand }).from(cars),
+      this.db.select({ code: brokers.code, name: brokers.name, logo: brokers.logo }).from(brokers),
+      this.db.select({ code: products.code, name: products.name }).from(products),
+      this.db.select().from(areas),
+      this.db.select().from(deliveryTimes).orderBy(asc(deliveryTimes.days)),
+    ]);
+    return {
+      brands: Object.fromEntries(brandRows.map((r) => [r.slug, r.name])),
+      brokers: Object.fromEntries(brokerRows.map((r) => [r.code, { name: r.name, logo: r.logo }])),
+      products: Object.fromEntries(productRows.map((r) => [r.code, r.name])),
+      areas: Object.fromEntries(areaRows.map((r) => [r.code, r.label])),
+      deliveryTimes: Object.fromEntries(deliveryRows.map((r) => [r.code, { label: r.label, days: r.days }])),
+    };
+  }
+
+  loadCards(variationIds: readonly number[]) {
+    if (variationIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ o: offers, c: cars, v: offerVariations, broker: { name: brokers.name, logo: brokers.logo }, productName: products.name, areaLabel: areas.label, deliveryLabel: deliveryTimes.label })
+      .from(offerVariations)
+      .innerJoin(offers, eq(offers.id, offerVariations.offerId))
+      .innerJoin(cars, eq(cars.id, offers.carId))
+      .innerJoin(brokers, eq(brokers.code, offers.broker))
+      .innerJoin(products, eq(products.code, offers.product))
+      .innerJoin(areas, eq(areas.code, offers.area))
+      .innerJoin(deliveryTimes, eq(deliveryTimes.code, offers.deliveryTime))
+      .where(inArray(offerVariations.id, [...variationIds]));
+  }
+
+  /** Cards of the given variations, as the search shows them to this user. */
+  async cardsOf(auth: AuthContext, variationIds: readonly number[]): Promise<OfferCard[]> {
+    return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as SqlSearchResult['hits'][number]));
+  }
+
+  private async cards(auth: AuthContext, hits: SqlSearchResult['hits']): Promise<OfferCard[]> {
+    const rows = await this.loadCards(hits.map((h) => h.variationId));
+    const byVariation = new Map(rows.map((r) => [r.v.id, r]));
+    const seller = auth.can('fees-visibility');
+    return hits.flatMap((h) => {
+      const row = byVariation.get(h.variationId);
+      return row ? [toCard(row, auth.user.id, seller)] : [];
+    });
+  }
+}
+
+/**
+ * Hook for the credit check (a later issue): given the search's contractualCategory, answers and
+ * sustainability levels, narrow the filters (e.g. monthly_rates up to the check's maximum rate,
+ * deposits from 1 when a deposit is required) and compute each card's sustainabilityIndex with
+ * core/sustainability.ts. Until then the filters pass through unchanged.
+ */
+export function creditCheckRestriction(search: OfferSearch): OfferSearch {
+  return search;
+}
+
+/** private_notes: only the offer's owner and sellers (fees-visibility) may read them. */
+export function canSeePrivateNotes(ownerUserId: number | null, userId: number, seller: boolean) {
+  return seller || (ownerUserId !== null && ownerUserId === userId);
+}
+
+/** The spec's Car as cards and the detail show it. */
+export function toCarData(c: typeof cars.$inferSelect): OfferCard['car'] {
+  return {
+    code: c.code,
+    vehicleType: c.vehicleType,
+    brand: { name: c.brand },
+    descrizione_modello: c.model,
+    allestimento: c.version,
+    fuel: { name: labelOf(FUELS, c.fuel) },
+    descrizione_cambio: c.gearDescription,
+    cilindrata: c.displacement,
+    posti: c.seats,
+    porte: c.doors,
+    larghezza: c.width,
+    lunghezza: c.length,
+    altezza: c.height,
+    bagagliaio: c.boot,
+    hp: c.hp,
+    kw: c.kw,
+    descrizione_trazione: c.traction,
+    consumo_medio: c.consumption,
+    emissioni_co2: c.co2,
+    category: c.category,
+    body: c.body,
+  };
+}
+
+function toCard(row: CardRow, userId: number, seller: boolean): OfferCard {
+  const { o, c, v } = row;
+  const card: OfferCard = {
+    ref: v.ref,
+    code: o.code,
+    reference_code: o.referenceCode,
+    brand: c.brand,
+    model: c.model,
+    version: c.version,
+    image: o.image,
+    images: [o.image],
+    color: o.color,
+    car: toCarData(c),
+    tag: o.tag,
+    secondaryTag: o.secondaryTag,
+    deposit: v.deposit,
+    duration: v.duration,
+    distance: v.distance,
+    monthly_rate: v.rate,
+    web_monthly_rate: v.webMonthlyRate,
+    bundle: v.bundle,
+    sustainabilityIndex: null,
+    sustainabilityMessage: null,
+    stockAvailability: o.stock,
+    stockAvailabilityLabel: labelOf(STOCKS, o.stock),
+    delivery_time_label: row.deliveryLabel,
+    unlimitedKm: o.unlimitedKm,
+    fastDelivery: o.fastDelivery,
+    noviceDriver: o.noviceDriver,
+    isHighlighted: o.isHighlighted,
+    isSuggested: o.isSuggested,
+    isCustom: o.isCustom,
+    isOwned: o.ownerUserId !== null && o.ownerUserId === userId,
+    customerType: o.customerType,
+    status: o.status,
+    broker: { code: o.broker, name: row.broker.name, logo: row.broker.logo },
+    product: { code: o.product, name: row.productName },
+    area: { code: o.area, name: row.areaLabel },
+    notes: o.notes,
+    updated_at: o.updatedAt.toISOString(),
+  };
+  if (canSeePrivateNotes(o.ownerUserId, userId, seller)) card.private_notes = o.privateNotes;
+  return card;
+}

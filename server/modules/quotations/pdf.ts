@@ -1,0 +1,115 @@
+import { parseCarImageCode, renderCarSvg } from '@core/car-image';
+import { categoryInfo, type ContractualCategory } from '@core/categories';
+import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
+import { proposalTitle } from '@core/quotation';
+import type { cars, customers, offers, quotations, users } from '../../db/schema';
+import { type Pdf, renderPdf } from '../../lib/pdf';
+
+type Input = {
+  row: typeof quotations.$inferSelect;
+  customer: typeof customers.$inferSelect;
+  agent: typeof users.$inferSelect;
+  offer: { o: typeof offers.$inferSelect; c: typeof cars.$inferSelect } | null;
+};
+
+const VALIDITY_DAYS = 30;
+const INK = '#1f2328';
+const MUTED = '#5b6470';
+const ACCENT = '#0b5cad';
+
+const dateIt = (d: Date) => d.toLocaleDateString('it-IT', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+
+/** The generated car picture (core/car-image.ts) drawn as vectors: pdfkit has no SVG import, but its path() reads SVG path data. */
+function drawCar(doc: Pdf, image: string, x: number, y: number, scale: number) {
+  const file = image.split('/').pop() ?? '';
+  const parsed = parseCarImageCode(file.replace(/\.svg$/, ''));
+  if (!parsed) return;
+  const svg = renderCarSvg(parsed.body, parsed.hex);
+  doc.save().translate(x, y).scale(scale);
+  doc.rect(0, 0, 320, 160).fill('#f4f6f9');
+  for (const m of svg.matchAll(/<path d="([^"]+)" fill="(#[0-9a-f]{6})"/g)) doc.path(m[1]!).fillAndStroke(m[2]!, '#2b3138');
+  for (const m of svg.matchAll(/<circle cx="(\d+)" cy="(\d+)" r="(\d+)" fill="(#[0-9a-f]{6})"/g)) doc.circle(Number(m[1]), Number(m[2]), Number(m[3])).fill(m[4]!);
+  doc.restore();
+}
+
+function section(doc: Pdf, title: string) {
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title.toUpperCase(), { characterSpacing: 0.5 });
+  const y = doc.y + 2;
+  doc.moveTo(50, y).lineTo(545, y).lineWidth(0.5).strokeColor('#c9ced6').stroke();
+  doc.moveDown(0.4).font('Helvetica').fontSize(10).fillColor(INK);
+}
+
+function rows(doc: Pdf, pairs: [string, string][]) {
+  for (const [k, v] of pairs) {
+    const y = doc.y;
+    doc.font('Helvetica').fillColor(MUTED).text(k, 50, y, { width: 170 });
+    doc.font('Helvetica-Bold').fillColor(INK).text(v || '—', 225, y, { width: 320 });
+    doc.moveDown(0.2);
+  }
+}
+
+/** The printable proposal (issue 7): agent, customer, car with picture, configuration, prices, validity and date. */
+export function renderProposalPdf({ row, customer, agent, offer }: Input): Promise<Buffer> {
+  const title = proposalTitle(row.id);
+  const info = categoryInfo(customer.employeeCategory as ContractualCategory);
+  return renderPdf({ title }, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(title, 50, 50);
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Noleggio a lungo termine · ${row.code ? `Codice ${row.code} · ` : ''}Data ${dateIt(row.createdAt)}`);
+    doc.text(`Agente: ${agent.name}${agent.businessName ? ` (${agent.businessName})` : ''} · ${agent.email}${agent.phone ? ` · ${agent.phone}` : ''}`);
+
+    const carName = offer ? `${offer.c.brand} ${offer.c.model}` : 'Offerta non più disponibile';
+    const top = doc.y + 12;
+    if (offer) drawCar(doc, offer.o.image, 50, top, 0.75);
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(carName, 300, top + 10, { width: 245 });
+    if (offer) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(offer.c.version, { width: 245 });
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text(formatMonthly(row.price), { width: 245 });
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Canone mensile IVA esclusa', { width: 245 });
+    doc.y = Math.max(doc.y, top + 125);
+    doc.x = 50;
+
+    section(doc, 'Cliente');
+    rows(doc, [
+      ['Nome e cognome', `${customer.firstName} ${customer.lastName}`],
+      ...(customer.businessName ? ([['Ragione sociale', customer.businessName]] as [string, string][]) : []),
+      ['Codice fiscale', customer.fiscalCode],
+      ...(customer.vatNumber ? ([['Partita IVA', customer.vatNumber]] as [string, string][]) : []),
+      ['Categoria contrattuale', info.label],
+      ['Email', customer.email],
+      ['Telefono', customer.phone],
+      ['Indirizzo', [customer.address, customer.zipCode, customer.city].filter(Boolean).join(', ')],
+    ]);
+
+    section(doc, 'Configurazione');
+    rows(doc, [
+      ['Durata', `${row.duration} mesi`],
+      ['Chilometri annui', formatDistance(row.distance)],
+      ['Anticipo', formatEuro(row.deposit)],
+      ['Canone mensile', formatMonthly(row.price)],
+      ['Canone di base', formatMonthly(row.basePrice)],
+      ['Colore', row.color ? `${row.color.description} (${formatPrice(row.color.price)})` : 'Di Serie'],
+      ...(row.bundle ? ([['Pacchetto', row.bundle]] as [string, string][]) : []),
+    ]);
+
+    section(doc, 'Servizi inclusi');
+    rows(doc, row.services.length ? row.services.map((s) => [s.description, s.price > 0 ? `${formatEuro(s.price)} al mese` : 'Incluso']) : [['Servizi', 'Nessuno']]);
+
+    section(doc, 'Accessori');
+    rows(doc, row.accessories.length ? row.accessories.map((a) => [a.description, formatPrice(a.price)]) : [['Accessori', 'Nessuno']]);
+
+    if (offer?.o.equippedOptionals) {
+      section(doc, 'Optional di serie');
+      doc.text(offer.o.equippedOptionals, { width: 495 });
+    }
+    if (row.notes) {
+      section(doc, 'Note');
+      doc.text(row.notes, { width: 495 });
+    }
+
+    const validUntil = new Date(row.createdAt.getTime() + VALIDITY_DAYS * 86400_000);
+    section(doc, 'Validità');
+    doc.text(
+      `Preventivo valido fino al ${dateIt(validUntil)} salvo variazioni dell'offerta da parte della società di noleggio. Il canone può variare; l'offerta è limitata. Prezzi IVA esclusa.`,
+      { width: 495 },
+    );
+  });
+}

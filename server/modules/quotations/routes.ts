@@ -1,0 +1,155 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf } from '@core/schemas/common';
+import { CustomerSchema, OfferPreviewSchema, ProposalSaveSchema, ProposalSchema, ProposalUpdateSchema, QuotePayloadSchema, StatusUpdateSchema, StreamTokenSchema } from '@core/schemas/quotations';
+import { MESSAGES } from '@core/i18n-messages';
+import { type AuthContext, authOf, loadAuthUser, userCan } from '../../lib/auth';
+import { AppError, invalid, notFound, unauthorized } from '../../lib/errors';
+import { readMultipart } from '../../lib/upload';
+import { PDF_CHANNEL, QuotationsService, UPLOAD_MAX_BYTES } from './service';
+
+const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
+const WRITE = { feature: 'quotations' as const };
+const STREAM_TOKEN_TTL = 120;
+const HEARTBEAT_MS = 15_000;
+/** A stream is closed after this long even without a PDF; the client opens a new one if it still waits. */
+const STREAM_MAX_MS = 5 * 60_000;
+const streamAudience = (proposalId: number) => `proposal-sync:${proposalId}`;
+
+export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new QuotationsService(app.database, app.config.dataDir, app.log);
+  app.addHook('onClose', async () => service.drain());
+
+  app.get(
+    '/customers/search',
+    { schema: { querystring: z.object({ code: z.string().max(16).optional(), vat: z.string().max(11).optional(), category: z.string().max(60).optional() }), response: { 200: dataOf(CustomerSchema) } } },
+    async (req) => ({ data: await service.searchCustomer(authOf(req), req.query) }),
+  );
+
+  app.get('/quotations/offer/:ref', { schema: { params: z.object({ ref: z.string().max(80) }), response: { 200: dataOf(OfferPreviewSchema) } } }, async (req) => ({
+    data: await service.offerPreview(authOf(req), req.params.ref),
+  }));
+
+  app.post('/quote', { config: WRITE, schema: { body: QuotePayloadSchema, response: { 201: dataOf(z.string()) } } }, async (req, reply) => {
+    return reply.status(201).send({ data: await service.createQuote(authOf(req), req.body) });
+  });
+
+  app.put(
+    '/quote/:code',
+    { config: WRITE, schema: { params: z.object({ code: z.string().max(20) }), body: QuotePayloadSchema.partial().omit({ code: true }), response: { 200: dataOf(ProposalSchema) } } },
+    async (req) => ({ data: await service.updateQuote(authOf(req), req.params.code, req.body) }),
+  );
+
+  app.post('/proposals', { config: WRITE, schema: { body: ProposalSaveSchema, response: { 201: dataOf(ProposalSchema) } } }, async (req, reply) => {
+    return reply.status(201).send({ data: await service.createProposal(authOf(req), req.body) });
+  });
+
+  app.put('/proposals/:id', { config: WRITE, schema: { params: IdParams, body: ProposalUpdateSchema, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
+    data: await service.updateProposal(authOf(req), req.params.id, req.body),
+  }));
+
+  app.get('/proposals/:id', { schema: { params: IdParams, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({ data: await service.getProposal(authOf(req), req.params.id) }));
+
+  app.put('/quotations/:id/status', { config: WRITE, schema: { params: IdParams, body: StatusUpdateSchema, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
+    data: await service.setStatus(authOf(req), req.params.id, req.body.status),
+  }));
+
+  app.post('/proposals/:id/attachment', { schema: { params: IdParams } }, async (req, reply) => {
+    const pdf = await service.pdf(authOf(req), req.params.id);
+    if (!pdf) throw notFound('Il PDF del preventivo è in preparazione, riprova tra qualche istante');
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`)
+      .header('Cache-Control', 'no-store')
+      .send(pdf);
+  });
+
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    scoped.post(
+      '/quotations/documents/upload',
+      { config: { ...WRITE, docs: { summary: 'Carica un documento PDF del preventivo (massimo 10 MB)', multipart: { file: 'file', quotation: 'string', file_type: 'string' } } }, schema: { response: { 200: dataOf(ProposalSchema) } } },
+      async (req) => {
+        const auth = authOf(req);
+        const form = await readMultipart(req, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1, fileField: 'file' }).catch((err: unknown) => {
+          // readMultipart's size message speaks of 2MB (logos); documents allow 10 MB.
+          if (err instanceof AppError && err.errors.file?.[0] === MESSAGES.imageTooBig) {
+            throw invalid({ file: ['Il file deve pesare meno di 10MB'] }, 'Il file deve pesare meno di 10MB');
+          }
+          throw err;
+        });
+        const file = form.files[0];
+        if (!file) throw invalid({ file: [MESSAGES.fileMissing] });
+        const quotation = form.fields.quotation?.trim();
+        const fileType = form.fields.file_type?.trim();
+        if (!quotation) throw invalid({ quotation: [MESSAGES.required] });
+        if (!fileType) throw invalid({ file_type: [MESSAGES.required] });
+        return { data: await service.upload(auth, quotation, fileType, file) };
+      },
+    );
+  });
+
+  // EventSource cannot send headers: an authenticated call gets a 2-minute token for one proposal's stream.
+  app.post('/proposals/:id/sync-token', { schema: { params: IdParams, response: { 200: dataOf(StreamTokenSchema) } } }, async (req) => {
+    const auth = authOf(req);
+    const row = await service.find(auth, req.params.id);
+    return { data: { token: await app.tokens.signScoped(auth.user.id, streamAudience(row.id), STREAM_TOKEN_TTL), expires_in: STREAM_TOKEN_TTL } };
+  });
+
+  /**
+   * PDF readiness as server-sent events: 'update' events carry the proposal until has_pdf is true.
+   * Driven by LISTEN/NOTIFY, so a PDF rendered by another server process reaches this stream too.
+   */
+  app.get(
+    '/proposals/sync/:id',
+    { config: { public: true }, compress: false, schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ token: z.string().max(2000) }) } },
+    async (req, reply) => {
+      const userId = await app.tokens.verifyScoped(req.query.token, streamAudience(req.params.id));
+      const user = userId === null ? null : await loadAuthUser(app.db, userId);
+      if (!user || user.status !== 'ACTIVATED') throw unauthorized();
+      const auth: AuthContext = { user, familyId: null, via: 'token', can: (f) => userCan(user, f) };
+      const id = String(req.params.id);
+      await service.find(auth, id); // 404 before the stream opens
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      let closed = false;
+      let unlisten: (() => Promise<void>) | null = null;
+      const timers: NodeJS.Timeout[] = [];
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        timers.forEach(clearInterval);
+        void unlisten?.();
+        res.end();
+      };
+      req.raw.on('close', close);
+      const push = async () => {
+        if (closed) return;
+        try {
+          const proposal = await service.getProposal(auth, id);
+          if (closed) return;
+          res.write(`event: update\ndata: ${JSON.stringify(proposal)}\n\n`);
+          if (proposal.has_pdf) close();
+        } catch {
+          close();
+        }
+      };
+      // Listen first, then read: a PDF finished in between is not missed.
+      unlisten = await app.database.listen(PDF_CHANNEL, (payload) => {
+        if (payload === id) void push();
+      });
+      timers.push(setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS));
+      timers.push(setTimeout(close, STREAM_MAX_MS));
+      res.write('retry: 3000\n\n');
+      await push();
+    },
+  );
+};

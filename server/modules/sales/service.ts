@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { CONTRACTUAL_CATEGORIES } from '@core/categories';
+import { STATUS_LABELS, trackerStep } from '@core/quotation';
+import {
+  type AgentStatistics,
+  type AgentSummary,
+  type QuotationFilters,
+  type QuotationList,
+  type QuotationListItem,
+  type QuotationSearchParsed,
+  QUOTATIONS_PER_PAGE,
+  type StatsInterval,
+} from '@core/schemas/sales';
+import type { Db } from '../../db/client';
+import { cars, customers, offers, offerVariations, quotationDocuments, quotations, users } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import type { QuotationsService } from '../quotations/service';
+
+const TZ = 'Europe/Rome';
+/** The Rome calendar day of a quotation, as text: what the list filters on and the export shows. */
+const romeDay = sql<string>`to_char(${quotations.createdAt} at time zone ${sql.raw(`'${TZ}'`)}, 'YYYY-MM-DD')`;
+/** Start of a Rome calendar day as an instant: index-friendly bounds on created_at. */
+const romeMidnight = (ymd: string, plusDays = 0) => sql`((${ymd}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${TZ}'`)})`;
+
+export type ExportRow = QuotationListItem & { day: string };
+
+/** Step and length of each dashboard period; the previous period is the same length just before it. */
+const PERIODS: Record<StatsInterval, { unit: 'day' | 'month' | 'year'; back: string; length: string }> = {
+  today: { unit: 'day', back: '0 days', length: '1 day' },
+  days: { unit: 'day', back: '6 days', length: '7 days' },
+  month: { unit: 'month', back: '0 months', length: '1 month' },
+  prevmonth: { unit: 'month', back: '1 month', length: '1 month' },
+  year: { unit: 'year', back: '0 years', length: '1 year' },
+  prevyear: { unit: 'year', back: '1 year', length: '1 year' },
+};
+
+const customerName = sql<string>`case when ${customers.businessName} <> '' then ${customers.businessName} else trim(${customers.firstName} || ' ' || ${customers.lastName}) end`;
+
+export class SalesService {
+  constructor(
+    private readonly db: Db,
+    private readonly quotationsService: QuotationsService,
+  ) {}
+
+  /** Agents visible to the caller, for the agent filter and the dashboard's agent list. */
+  async agents(auth: AuthContext): Promise<AgentSummary[]> {
+    const ids = await this.quotationsService.scope(auth);
+    const rows = await this.db.select().from(users).where(inArray(users.id, ids)).orderBy(sql`${users.id} <> ${auth.user.id}`, asc(users.name));
+    return rows.map((u) => ({ id: u.id, code: u.code, name: u.name, business_name: u.businessName, role: u.role, roleName: u.roleName, image: u.logo }));
+  }
+
+  async filters(auth: AuthContext): Promise<QuotationFilters> {
+    return {
+      statuses: (['OPEN', 'WON', 'LOST'] as const).map((value) => ({ value, label: STATUS_LABELS[value] })),
+      sorts: [
+        { value: 'date-desc', label: 'Più recenti' },
+        { value: 'date-asc', label: 'Meno recenti' },
+      ],
+      agents: await this.agents(auth),
+    };
+  }
+
+  private async where(auth: AuthContext, f: QuotationSearchParsed): Promise<SQL> {
+    const scope = await this.quotationsService.scope(auth);
+    // An agent outside the caller's scope simply matches nothing.
+    const owners = f.agent_id ? scope.filter((id) => id === f.agent_id) : scope;
+    const parts: (SQL | undefined)[] = [
+      inArray(quotations.ownerId, owners.length ? owners : [-1]),
+      gte(quotations.createdAt, romeMidnight(f.startDate) as unknown as Date),
+      lt(quotations.createdAt, romeMidnight(f.endDate, 1) as unknown as Date),
+    ];
+    if (f.status.length) parts.push(inArray(quotations.status, f.status));
+    if (f.query) {
+      const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(
+        or(
+          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, like),
+          ilike(sql`${customers.lastName} || ' ' || ${customers.firstName}`, like),
+          ilike(customers.businessName, like),
+          ilike(customers.email, like),
+        ),
+      );
+    }
+    if (f.fiscal_code) {
+      const code = f.fiscal_code.toUpperCase();
+      parts.push(or(ilike(customers.fiscalCode, `${code}%`), ilike(customers.vatNumber, `${code}%`)));
+    }
+    if (f.quotation_id) {
+      const n = /^\d{1,9}$/.test(f.quotation_id) ? Number(f.quotation_id) : null;
+      parts.push(or(eq(quotations.code, f.quotation_id), n !== null ? eq(quotations.id, n) : undefined));
+    }
+    return and(...parts)!;
+  }
+
+  private async rows(auth: AuthContext, f: QuotationSearchParsed, page: number | null): Promise<ExportRow[]> {
+    const seller = auth.can('fees-visibility');
+    const where = await this.where(auth, f);
+    const order = f.sort === 'date-asc' ? [asc(quotations.createdAt), asc(quotations.id)] : [desc(quotations.createdAt), desc(quotations.id)];
+    let q = this.db
+      .select({
+        q: quotations,
+        day: romeDay,
+        customerName,
+        category: customers.employeeCategory,
+        carName: sql<string | null>`${cars.brand} || ' ' || ${cars.model} || ' ' || ${cars.version}`,
+        agentName: users.name,
+        hasAssistant: sql<boolean>`${users.botUuid} is not null`,
+        hasAttachments: sql<boolean>`exists (select 1 from ${quotationDocuments} where ${quotationDocuments.quotationId} = ${quotations.id})`,
+        stillValid: sql<boolean>`(${offers.id} is not null and ${offers.deletedAt} is null and ${offers.updatedAt} <= ${quotations.createdAt} and exists (select 1 from ${offerVariations} where ${offerVariations.offerId} = ${offers.id} and ${offerVariations.ref} = ${quotations.offerRef}))`,
+      })
+      .from(quotations)
+      .innerJoin(customers, eq(customers.id, quotations.customerId))
+      .innerJoin(users, eq(users.id, quotations.ownerId))
+      .leftJoin(offers, eq(offers.id, quotations.offerId))
+      .leftJoin(cars, eq(cars.id, offers.carId))
+      .where(where)
+      .orderBy(...order)
+      .$dynamic();
+    if (page !== null) q = q.limit(QUOTATIONS_PER_PAGE).offset((page - 1) * QUOTATIONS_PER_PAGE);
+    const rows = await q;
+    return rows.map((r) => {
+      const answers = (r.q.sustainability?.answers ?? {}) as Record<string, unknown>;
+      const hasAttachments = Boolean(r.hasAttachments);
+      return {
+        proposal_id: r.q.id,
+        code: r.q.code,
+        status: r.q.status,
+        step: trackerStep({ sustainabilityAnswers: answers, code: r.q.code, hasAttachments, status: r.q.status }),
+        date: r.q.createdAt.toISOString(),
+        day: r.day,
+        customer_name: r.customerName,
+        car_name: r.carName ?? r.q.offerRef,
+        price: r.q.price,
+        deposit: r.q.deposit,
+        commission: seller ? r.q.commission : null,
+        agent_name: r.agentName,
+        hasAttachments,
+        stillValid: Boolean(r.stillValid),
+        // Qualified: the credit check gave a good chance (response.chance 2).
+        qualified: r.q.sustainability?.response?.chance === 2,
+        crm_id: null,
+        category: { id: r.category, description: CONTRACTUAL_CATEGORIES.find((c) => c.value === r.category)?.label ?? r.category },
+        sustainability: { answers },
+        hasAssistant: Boolean(r.hasAssistant),
+      };
+    });
+  }
+
+  async list(auth: AuthContext, f: QuotationSearchParsed): Promise<QuotationList> {
+    const where = await this.where(auth, f);
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(quotations)
+      .innerJoin(customers, eq(customers.id, quotations.customerId))
+      .where(where);
+    const total = Number(totalRow?.n ?? 0);
+    const lastPage = Math.max(1, Math.ceil(total / QUOTATIONS_PER_PAGE));
+    const rows = await this.rows(auth, f, f.page);
+    return { items: { data: rows.map(({ day: _day, ...item }) => item) }, total, lastPage, currentPage: f.page, itemsPerPage: QUOTATIONS_PER_PAGE };
+  }
+
+  /** Every row of the filter, all pages, in the list's order. */
+  exportRows(auth: AuthContext, f: QuotationSearchParsed): Promise<ExportRow[]> {
+    return this.rows(auth, f, null);
+  }
+
+  // ----------------------------------------------------------------------------- statistics
+
+  /**
+   * The owners an agent code stands for: the caller's own code gives their scope (the whole network
+   * for a group leader), an agent of the leader's network gives that agent alone; anything else is 404.
+   */
+  private async ownersFor(auth: AuthContext, code: string): Promise<number[]> {
+    const scope = await this.quotationsService.scope(auth);
+    if (code === auth.user.code) return scope;
+    const [agent] = await this.db.select({ id: users.id }).from(users).where(eq(users.code, code));
+    if (!agent || !scope.includes(agent.id)) throw notFound('Agente non trovato');
+    return [agent.id];
+  }
+
+  async statistics(auth: AuthContext, code: string, interval: StatsInterval, now: Date = new Date()): Promise<AgentStatistics> {
+    const owners = await this.ownersFor(auth, code);
+    const p = PERIODS[interval];
+    const tz = sql.raw(`'${TZ}'`);
+    const local = sql`(${now.toISOString()}::timestamptz at time zone ${tz})`;
+    const startLocal = sql`(date_trunc(${p.unit}, ${local}) - ${p.back}::interval)`;
+    // Bounds as Rome wall-clock timestamps, then as instants.
+    const [range] = ((await this.db.execute(sql`
+      select to_char(${startLocal}, 'YYYY-MM-DD') as start_day,
+             to_char(${startLocal} + ${p.length}::interval - interval '1 day', 'YYYY-MM-DD') as end_day,
+             (${startLocal} at time zone ${tz}) as start_at,
+             ((${startLocal} + ${p.length}::interval) at time zone ${tz}) as end_at,
+             ((${startLocal} - ${p.length}::interval) at time zone ${tz}) as prev_at,
+             extract(year from ${startLocal})::int as year
+    `)) as unknown as { rows: { start_day: string; end_day: string; start_at: string | Date; end_at: string | Date; prev_at: string | Date; year: number }[] }).rows;
+    const r = range!;
+    const at = (v: string | Date) => new Date(v);
+    const [startAt, endAt, prevAt] = [at(r.start_at), at(r.end_at), at(r.prev_at)];
+    const mine = inArray(quotations.ownerId, owners);
+
+    const sum = (status: 'WON' | 'OPEN') => sql<string | null>`coalesce(sum(${quotations.commission}) filter (where ${quotations.status} = ${status}), 0)`;
+    const [[cur], [prev], [cust], monthlyRows] = await Promise.all([
+      this.db
+        .select({
+          open: sql<number>`count(*) filter (where ${quotations.status} = 'OPEN')::int`,
+          won: sql<number>`count(*) filter (where ${quotations.status} = 'WON')::int`,
+          lost: sql<number>`count(*) filter (where ${quotations.status} = 'LOST')::int`,
+          effective: sum('WON'),
+          potential: sum('OPEN'),
+        })
+        .from(quotations)
+        .where(and(mine, gte(quotations.createdAt, startAt), lt(quotations.createdAt, endAt))),
+      this.db
+        .select({ effective: sum('WON') })
+        .from(quotations)
+        .where(and(mine, gte(quotations.createdAt, prevAt), lt(quotations.createdAt, startAt))),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(and(inArray(customers.ownerId, owners), gte(customers.createdAt, startAt), lt(customers.createdAt, endAt))),
+      this.db
+        .select({
+          month: sql<number>`extract(month from ${quotations.createdAt} at time zone ${tz})::int`,
+          open: sql<number>`count(*) filter (where ${quotations.status} = 'OPEN')::int`,
+          won: sql<number>`count(*) filter (where ${quotations.status} = 'WON')::int`,
+          lost: sql<number>`count(*) filter (where ${quotations.status} = 'LOST')::int`,
+        })
+        .from(quotations)
+        .where(and(mine, sql`extract(year from ${quotations.createdAt} at time zone ${tz})::int = ${r.year}`))
+        .groupBy(sql`1`),
+    ]);
+    const seller = auth.can('fees-visibility');
+    const money = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100) / 100;
+    return {
+      open: Number(cur?.open ?? 0),
+      won: Number(cur?.won ?? 0),
+      lost: Number(cur?.lost ?? 0),
+      effective_profit: seller ? money(cur?.effective) : null,
+      previous_effective_profit: seller ? money(prev?.effective) : null,
+      potential_profit: money(cur?.potential),
+      new_customers: Number(cust?.n ?? 0),
+      selectedRange: { interval, start: r.start_day, end: r.end_day },
+      monthly: Array.from({ length: 12 }, (_, i) => {
+        const m = monthlyRows.find((x) => Number(x.month) === i + 1);
+        return { month: i + 1, open: Number(m?.open ?? 0), won: Number(m?.won ?? 0), lost: Number(m?.lost ?? 0) };
+      }),
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { seedDemo } from '../db/seed';
+import { DEMO_PASSWORD } from '../db/seed/users';
+
+/**
+ * Each test file gets its own database: an in-memory PGlite, or with TEST_DB_KIND=postgres a
+ * scratch database created on TEST_DATABASE_URL's server and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB_KIND !== 'postgres') {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      // pg's pool.end() resolves before its sockets have closed; DROP ... WITH (FORCE) would then kill a
+      // closing connection and its FATAL error surfaces as an uncaught exception in the test run.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  ids: Map<string, number>;
+  close(): Promise<void>;
+  /** Logs a demo user in (see server/db/seed/users.ts) and returns its headers. */
+  login(email: string, password?: string): Promise<{ headers: Record<string, string>; access: string; refresh: string }>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+};
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides });
+  const app = await buildApp({ config, database, logger: false });
+  const { users: ids } = await seedDemo(database.db);
+  return {
+    app,
+    database,
+    config,
+    ids,
+    inject: (opts) => app.inject(opts),
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+      const { access_token: access, refresh_token: refresh } = res.json().data;
+      return { access, refresh, headers: { authorization: `Bearer ${access}`, 'x-refresh-token': refresh } };
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { usesBareLayout, paths, routeGates } from './routes';
+import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
+import { AssistantHost } from './shell/assistant-host';
+import { ThemeSync } from './shell/theme';
+import LoginPage from './features/auth/login-page';
+import { CreditCheckWidget } from './credit-check/credit-check-widget';
+
+// Every screen but the login is its own chunk, loaded when its route is first opened.
+const page = (factory: () => Promise<{ default: ComponentType }>) => lazy(factory);
+// The menu is not needed by the public screens (login included): its chunk loads with the first private one.
+const SideMenu = lazy(() => import('./shell/side-menu'));
+const ActivatePage = page(() => import('./features/auth/activate-page'));
+const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'));
+const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'));
+const SsoPage = page(() => import('./features/auth/sso-page'));
+const TermsPage = page(() => import('./features/auth/terms-page'));
+const HomePage = page(() => import('./features/home/home-page'));
+const OffersPage = page(() => import('./features/offers/offers-page'));
+// The single-offer credit check mounts through the detail page's `creditCheck` slot: composed here,
+// since features never import each other.
+const OfferDetailPage = page(async () => {
+  const [{ default: Detail }, { CreditCheckOfferPanel }] = await Promise.all([import('./features/offer-detail/offer-detail-page'), import('./credit-check/offer-panel')]);
+  return {
+    default: () => (
+      <Detail
+        creditCheck={({ child, monthlyRate, onResult }) => (
+          <CreditCheckOfferPanel
+            offerData={{ monthly_rate: monthlyRate, deposit: child.deposit }}
+            onResult={(r) => onResult(r ? { monthlyRateMax: r.monthlyRateMax, thresholdMonthlyRateMax: r.thresholdMonthlyRateMax, depositRequired: r.depositRequired === null ? null : r.depositRequired > 0 } : null)}
+          />
+        )}
+      />
+    ),
+  };
+});
+const QuotationsListPage = page(() => import('./features/quotations-list/quotations-list-page'));
+const DashboardPage = page(() => import('./features/dashboard/dashboard-page'));
+const FaqPage = page(() => import('./features/help/faq-page'));
+const SupportPage = page(() => import('./features/help/support-page'));
+const MarketingPage = page(() => import('./features/marketing/marketing-page'));
+const QuotationStartPage = page(() => import('./features/quotation/start-page'));
+const QuotationPage = page(() => import('./features/quotation/quotation-page'));
+const CatalogListPage = page(() => import('./features/catalog/catalog-list-page'));
+const CatalogEditPage = page(() => import('./features/catalog/catalog-edit-page'));
+const ProvidersPage = page(() => import('./features/catalog/providers-page'));
+const ProviderFormPage = page(() => import('./features/catalog/provider-form-page'));
+const ProductsPage = page(() => import('./features/catalog/products-page'));
+const ProductFormPage = page(() => import('./features/catalog/product-form-page'));
+const OfferRequestPage = page(() => import('./features/catalog/offer-request-page'));
+// The profile shows the team panel of the team feature: composed here, since features never import each other.
+const ProfilePage = page(async () => {
+  const [{ default: Profile }, { default: TeamPanel }] = await Promise.all([import('./features/profile/profile-page'), import('./features/team/team-panel')]);
+  return { default: () => <Profile teamPanel={<TeamPanel />} /> };
+});
+
+const view = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<LoadingPage />}>
+    <Page />
+  </Suspense>
+);
+
+const privateView = (path: string, Page: LazyExoticComponent<ComponentType>) => <Protected gate={routeGates[path]}>{view(Page)}</Protected>;
+
+function Shell() {
+  const { pathname } = useLocation();
+  const bare = usesBareLayout(pathname);
+  return (
+    <>
+      <SessionWatcher />
+      <ThemeSync />
+      <IonSplitPane contentId="main" when="lg" disabled={bare}>
+        {!bare && (
+          <Suspense fallback={null}>
+            <SideMenu />
+          </Suspense>
+        )}
+        <IonRouterOutlet id="main">
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.sso} element={view(SsoPage)} />
+          <Route path={paths.activate} element={view(ActivatePage)} />
+          <Route path={paths.forgotPassword} element={view(ForgotPasswordPage)} />
+          <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
+          <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
+          <Route path={paths.home} element={privateView(paths.home, HomePage)} />
+          <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
+          <Route path={paths.offerDetail} element={privateView(paths.offerDetail, OfferDetailPage)} />
+          <Route path={paths.faq} element={privateView(paths.faq, FaqPage)} />
+          <Route path={paths.support} element={privateView(paths.support, SupportPage)} />
+          <Route path={paths.profile} element={privateView(paths.profile, ProfilePage)} />
+          <Route path={paths.marketing} element={privateView(paths.marketing, MarketingPage)} />
+          <Route path={paths.quotationStart} element={privateView(paths.quotationStart, QuotationStartPage)} />
+          <Route path={paths.quotation} element={privateView(paths.quotation, QuotationPage)} />
+          <Route path={paths.catalog} element={privateView(paths.catalog, CatalogListPage)} />
+          <Route path={paths.catalogNew} element={privateView(paths.catalogNew, CatalogEditPage)} />
+          <Route path={paths.catalogEdit} element={privateView(paths.catalogEdit, CatalogEditPage)} />
+          <Route path={paths.providers} element={privateView(paths.providers, ProvidersPage)} />
+          <Route path={paths.providerNew} element={privateView(paths.providerNew, ProviderFormPage)} />
+          <Route path={paths.providerEdit} element={privateView(paths.providerEdit, ProviderFormPage)} />
+          <Route path={paths.products} element={privateView(paths.products, ProductsPage)} />
+          <Route path={paths.productNew} element={privateView(paths.productNew, ProductFormPage)} />
+          <Route path={paths.productEdit} element={privateView(paths.productEdit, ProductFormPage)} />
+          <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
+          <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
+          <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
+          <Route path="*" element={<Navigate to={paths.home} replace />} />
+        </IonRouterOutlet>
+      </IonSplitPane>
+      <CreditCheckWidget />
+      {!bare && <AssistantHost />}
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <IonApp>
+      <IonReactRouter>
+        <Shell />
+      </IonReactRouter>
+    </IonApp>
+  );
+}

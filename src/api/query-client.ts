@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      gcTime: 7 * 24 * 3600 * 1000, // kept (and persisted) for a week so screens open offline
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      networkMode: 'offlineFirst',
+      refetchOnWindowFocus: false,
+    },
+    mutations: { networkMode: 'always' },
+  },
+});
+
+export const queryKeys = {
+  profile: ['profile'] as const,
+  config: ['config'] as const,
+  offerFilters: ['offers', 'filters'] as const,
+  offerSearch: (body: unknown) => ['offers', 'search', body] as const,
+  offerDetail: (code: string) => ['offers', 'detail', code] as const,
+  quotationFilters: ['quotations', 'filters'] as const,
+  quotationSearch: (body: unknown) => ['quotations', 'search', body] as const,
+  agentStatistics: (code: string, interval: string) => ['agent', code, 'statistics', interval] as const,
+};

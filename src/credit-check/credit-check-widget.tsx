@@ -1,0 +1,106 @@
+import { IonButton, IonFab, IonFabButton, IonIcon } from '@ionic/react';
+import { closeOutline, speedometerOutline } from 'ionicons/icons';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { OFFERS_RELOAD_DELAY_MS, creditCheckOffersUrl, shouldReloadOffers } from '@core/credit-check-filters';
+import { hasFeature } from '@core/features';
+import { useProfile } from '../api/profile';
+import { it } from '../i18n/it';
+import { hidesCreditCheck, usesBareLayout } from '../routes';
+import { creditCheckStore } from './store';
+import { useCreditCheck } from './use-credit-check';
+
+// The modal (questions, Ionic select, progress bar) is its own chunk: most visits never open it.
+const CreditCheckModal = lazy(() => import('./credit-check-modal'));
+
+type Mode = 'closed' | 'notification' | 'modal';
+
+/**
+ * The floating credit-check button (spec §2 "Credit-check (prescoring) tool"): only with feature prescoring,
+ * hidden on /quotations/…, /quotation/ and /offers/{id}; closes when the path changes; Enter triggers it.
+ * Without a check it opens the notification with 'Inizia', with one the modal.
+ */
+export function CreditCheckWidget() {
+  const { data: profile } = useProfile();
+  const { pathname } = useLocation();
+  if (!profile || !hasFeature(profile.features, 'prescoring') || usesBareLayout(pathname)) return null;
+  return <Widget pathname={pathname} />;
+}
+
+function Widget({ pathname }: { pathname: string }) {
+  const { contractualCategory } = useCreditCheck();
+  // Opened on one path: on any other the widget is closed (no effect needed to close it).
+  const [opened, setOpened] = useState<{ mode: Mode; path: string }>({ mode: 'closed', path: pathname });
+  const mode: Mode = opened.path === pathname ? opened.mode : 'closed';
+  const [modalLoaded, setModalLoaded] = useState(false);
+  const setMode = (next: Mode) => {
+    if (next === 'modal') setModalLoaded(true);
+    setOpened({ mode: next, path: pathname });
+  };
+  const hidden = hidesCreditCheck(pathname);
+
+  useOffersReloadAfterCheck(pathname);
+
+  const trigger = () => {
+    if (mode !== 'closed') setMode('closed');
+    else setMode(contractualCategory === null ? 'notification' : 'modal');
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault(); // or the native button would also click: one trigger per key press
+    trigger();
+  };
+
+  return (
+    <>
+      {!hidden && (
+        <IonFab vertical="bottom" horizontal="end" slot="fixed" className="cc-fab">
+          <IonFabButton aria-label={it.creditCheck.button} aria-expanded={mode !== 'closed'} onClick={trigger} onKeyDown={onKeyDown} data-testid="credit-check-button">
+            <IonIcon icon={speedometerOutline} aria-hidden="true" />
+          </IonFabButton>
+        </IonFab>
+      )}
+      {mode === 'notification' && !hidden && (
+        <div className="cc-notification" role="dialog" aria-labelledby="cc-notification-text">
+          <p id="cc-notification-text">{it.creditCheck.notification}</p>
+          <div className="cc-notification-actions">
+            <IonButton size="small" onClick={() => setMode('modal')}>
+              {it.creditCheck.start}
+            </IonButton>
+          </div>
+          <IonButton className="cc-notification-close" fill="clear" size="small" aria-label={it.common.close} onClick={() => setMode('closed')}>
+            <IonIcon slot="icon-only" icon={closeOutline} />
+          </IonButton>
+        </div>
+      )}
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <CreditCheckModal isOpen={mode === 'modal'} onClose={() => setOpened((o) => (o.mode === 'modal' ? { ...o, mode: 'closed' } : o))} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Loads a page afresh: the offers screen reads its filters from the address once, on load. */
+const reloadAt = (url: string) => window.location.replace(url);
+
+/**
+ * Spec §4: after a check on /offers, "the page reloads with these filters after 2 seconds when chance is
+ * 0 or more". Only checks made while the app is open count: an old stored check does not move the page.
+ */
+export function useOffersReloadAfterCheck(pathname: string, reload: (url: string) => void = reloadAt) {
+  const check = useCreditCheck();
+  const handled = useRef(creditCheckStore.get().checkedAt);
+  const url = creditCheckOffersUrl(check);
+  const due = check.checkedAt !== null && check.checkedAt !== handled.current && shouldReloadOffers(pathname, check);
+  const checkedAt = check.checkedAt;
+  useEffect(() => {
+    if (!due) return;
+    const timer = setTimeout(() => {
+      handled.current = checkedAt;
+      reload(url);
+    }, OFFERS_RELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [due, checkedAt, url, reload]);
+}

@@ -1,0 +1,123 @@
+import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { closeOutline } from 'ionicons/icons';
+import { useEffect, useRef, useState } from 'react';
+import { alertColor, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
+import { it } from '../i18n/it';
+import { postOfferCheck, responseOf } from './api';
+import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
+import { CreditCheckError } from './credit-check-result';
+import { useCreditCheck } from './use-credit-check';
+
+/** Spec §4 "Offer detail": the affordability index is recomputed 200 ms after the offer changes. */
+export const OFFER_CHECK_DEBOUNCE_MS = 200;
+
+export interface CreditCheckOfferPanelProps {
+  /** The offer as configured: monthly rate and deposit in euro, the car's value when known (deposit cap 30%). */
+  offerData: OfferData;
+  /** Each result of POST offer-check (null while unknown or after a failure): the quotation saves it. */
+  onResult?: (response: PrescoringResponse | null) => void;
+}
+
+/**
+ * The single-offer credit check (spec §2: "A second, single-offer variant of the check runs on the offer
+ * detail and quotation pages"). Uses the stored answers; when there are none, or they do not cover the
+ * offer's questions, it asks for them in a modal (stored for the widget too). Shows the affordability
+ * indicator: colour by sustainabilityIndex (0 danger, 1 warning, 2 success) and the message for this offer.
+ */
+export function CreditCheckOfferPanel({ offerData, onResult }: CreditCheckOfferPanelProps) {
+  const check = useCreditCheck();
+  const { base, logic } = useCreditCheckLogic('offer');
+  const [asking, setAsking] = useState(false);
+  const offer = useDebounced(offerData, OFFER_CHECK_DEBOUNCE_MS);
+  const complete = Boolean(logic && check.contractualCategory && nextStep(logic, check.answers) === null);
+
+  const result = useQuery({
+    queryKey: ['prescoring', 'offer-check', base, check.contractualCategory, check.answers, offer] as const,
+    queryFn: async ({ signal }) => {
+      if (!base || !check.contractualCategory) return null;
+      return postOfferCheck(base, { contractualCategory: check.contractualCategory, step: check.step, answers: check.answers, offerData: offer }, signal);
+    },
+    enabled: complete && Boolean(base) && !asking,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const response = result.data ? responseOf(result.data) : null;
+  // Spec §8: answered without success → 'errore 1'; threw → 'errore 2'.
+  const failure: 1 | 2 | null = result.isError ? 2 : result.data && !response ? 1 : null;
+
+  // The latest callback, called only when the result changes: a page passing an inline arrow that sets its
+  // own state must not loop.
+  const report = useRef(onResult);
+  useEffect(() => {
+    report.current = onResult;
+  }, [onResult]);
+  const reported = complete ? response : null;
+  useEffect(() => {
+    report.current?.(reported);
+  }, [reported]);
+
+  return (
+    <section className="cc-offer-panel" aria-label={it.creditCheck.offer.title}>
+      <h3>{it.creditCheck.offer.title}</h3>
+      {!complete && (
+        <>
+          <p>{it.creditCheck.offer.ask}</p>
+          <IonButton size="small" onClick={() => setAsking(true)}>
+            {it.creditCheck.offer.start}
+          </IonButton>
+        </>
+      )}
+      {complete && result.isFetching && !response && (
+        <div className="cc-indicator" role="status">
+          <IonSpinner name="dots" /> {it.creditCheck.offer.checking}
+        </div>
+      )}
+      {complete && response && (
+        <div className={`cc-indicator cc-alert--${alertColor(response.sustainabilityIndex)}`} role="status" data-sustainability={response.sustainabilityIndex ?? ''}>
+          <span className="cc-dot" aria-hidden="true" />
+          <span>{messageFor(response.description, 'offer')}</span>
+        </div>
+      )}
+      <CreditCheckError variant={failure} />
+      {complete && (
+        <IonButton size="small" fill="clear" onClick={() => setAsking(true)}>
+          {it.creditCheck.offer.edit}
+        </IonButton>
+      )}
+      <IonModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
+        <IonHeader>
+          <IonToolbar color="primary">
+            <IonTitle>{it.creditCheck.offer.title}</IonTitle>
+            <IonButtons slot="end">
+              <IonButton onClick={() => setAsking(false)} aria-label={it.common.close}>
+                <IonIcon slot="icon-only" icon={closeOutline} />
+              </IonButton>
+            </IonButtons>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">
+          {asking && (
+            <>
+              <CreditCheckForm variant="offer" />
+              <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
+                {it.creditCheck.offer.done}
+              </IonButton>
+            </>
+          )}
+        </IonContent>
+      </IonModal>
+    </section>
+  );
+}
+
+/** The value once it has stopped changing for `ms` (compared by content: offer objects are rebuilt on render). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}

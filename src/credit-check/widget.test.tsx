@@ -1,0 +1,88 @@
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PrescoringResponse } from '@core/prescoring';
+import { hidesCreditCheck } from '../routes';
+import { useOffersReloadAfterCheck } from './credit-check-widget';
+import { creditCheckStore } from './store';
+
+describe('where the button is hidden', () => {
+  it.each([
+    ['/', false],
+    ['/offers', false],
+    ['/quotations', false],
+    ['/faq', false],
+    ['/quotations/ABC123', true],
+    ['/quotations/', true],
+    ['/quotation/', true],
+    ['/quotation', true],
+    ['/offers/AB12cd', true],
+    ['/offers/AB12cd/', true],
+    ['/offers/with-dash', false],
+  ] as const)('%s → hidden %s', (path, hidden) => {
+    expect(hidesCreditCheck(path)).toBe(hidden);
+  });
+});
+
+const business: PrescoringResponse = {
+  chance: 1,
+  currentStep: null,
+  description: 'MORE_DEPOSIT_NEEDED',
+  monthlyRateMax: 450,
+  depositRequired: 5400,
+  thresholdMonthlyRateMax: 450,
+  sustainabilityIndex: null,
+};
+
+function renderAt(path: string, reload: (url: string) => void) {
+  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  return renderHook(
+    () => {
+      const location = useLocation();
+      useOffersReloadAfterCheck(location.pathname, reload);
+      return location;
+    },
+    { wrapper },
+  );
+}
+
+describe('reload of /offers after a check', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('reloads /offers with the check filters 2 s after a check made on /offers', () => {
+    const reload = vi.fn();
+    renderAt('/offers', reload);
+    act(() => {
+      creditCheckStore.setCategory('societa-persone');
+      creditCheckStore.setResponse(business);
+    });
+    act(() => void vi.advanceTimersByTime(1999));
+    expect(reload).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(reload).toHaveBeenCalledExactlyOnceWith('/offers?customerType=piva&monthly_rates=0,450&deposits=1,5400');
+  });
+
+  it('does nothing elsewhere, nor for a check stored before the screen opened', () => {
+    creditCheckStore.setCategory('tempo-indeterminato');
+    creditCheckStore.setResponse({ ...business, chance: 2, depositRequired: null });
+    const onOffers = vi.fn();
+    renderAt('/offers', onOffers);
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(onOffers).not.toHaveBeenCalled();
+    cleanup();
+
+    const onHome = vi.fn();
+    renderAt('/', onHome);
+    act(() => creditCheckStore.setResponse({ ...business, chance: 2, depositRequired: null }));
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(onHome).not.toHaveBeenCalled();
+  });
+});

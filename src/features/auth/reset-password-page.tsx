@@ -1,0 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton, IonRouterLink } from '@ionic/react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
+import { type ResetPassword, ResetPasswordSchema } from '@core/schemas/auth';
+import { it } from '../../i18n/it';
+import { paths } from '../../routes';
+import { PublicPage } from '../../shell/public-layout';
+import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
+import { resetPassword } from './api/auth';
+
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const form = useForm<ResetPassword>({ resolver: zodResolver(ResetPasswordSchema), defaultValues: { token, password: '', confirm_password: '' } });
+  const mutation = useMutation({ mutationFn: resetPassword, onError: (err) => applyServerErrors(err, form.setError) });
+  return (
+    <PublicPage title={it.reset.title}>
+      <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)}>
+        <TextField control={form.control} name="password" label={it.reset.password} type="password" autocomplete="new-password" disabled={mutation.isSuccess} />
+        <TextField control={form.control} name="confirm_password" label={it.reset.confirm} type="password" autocomplete="new-password" disabled={mutation.isSuccess} />
+        <FormError error={mutation.error} />
+        <FormSuccess message={mutation.data ?? null} />
+        {!mutation.isSuccess && (
+          <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+            {it.reset.submit}
+          </IonButton>
+        )}
+      </form>
+      <p className="public-links">
+        <IonRouterLink routerLink={paths.login}>{it.forgot.backToLogin}</IonRouterLink>
+      </p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,293 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonSpinner } from '@ionic/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DEFAULT_DISTANCE, OFFER_BOUNDS } from '@core/catalog';
+import { hasFeature } from '@core/features';
+import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
+import { useProfile } from '../../api/profile';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { AppPage } from '../../shell/layout';
+import { useConfirm } from '../../ui/confirm';
+import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { NumberField } from '../../ui/number-field';
+import { brokersQuery, catalogOfferQuery, cloneOffer, createOffer, deleteOffer, deliveryTimesQuery, productsQuery, publishOffer, updateOffer } from './api/catalog';
+import { CarSelector } from './components/car-selector';
+import { ImagesSection } from './components/images-section';
+import { ServicesSection } from './components/services-section';
+import { VariationsEditor } from './components/variations-editor';
+import './catalog.css';
+
+const emptyValues = (): CatalogOfferForm => ({
+  car: 0,
+  provider: '',
+  product: '',
+  price: '' as unknown as number,
+  deposit: 0,
+  // §9: default duration 3 times the minimum... the minimum is not shown; 36 months is the common default.
+  duration: 36,
+  distance: DEFAULT_DISTANCE,
+  unlimitedKm: false,
+  deliveryTime: 'entro-30',
+  fastDelivery: false,
+  right_label: 'privati',
+  reference_code: '',
+  notes: '',
+  private_notes: '',
+  services: [],
+});
+
+const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
+  car: o.car.id,
+  provider: o.provider,
+  product: o.product,
+  price: o.price,
+  deposit: o.deposit,
+  duration: o.duration,
+  distance: o.distance,
+  unlimitedKm: o.unlimitedKm,
+  deliveryTime: o.deliveryTime,
+  fastDelivery: o.fastDelivery,
+  right_label: o.right_label,
+  reference_code: o.reference_code,
+  notes: o.notes,
+  private_notes: o.private_notes,
+  services: o.services,
+});
+
+/** /catalog/new and /catalog/{offer}/edit (catalogue-and-account.md §2 "Catalogue offer edit page"). */
+export default function CatalogEditPage() {
+  const { code } = useParams<{ code?: string }>();
+  const { data: offer, error, isPending } = useQuery({ ...catalogOfferQuery(code ?? ''), enabled: !!code });
+  const t = it.catalog;
+  if (code && isPending)
+    return (
+      <AppPage title={t.editTitle}>
+        <IonSpinner />
+      </AppPage>
+    );
+  if (code && (error || !offer))
+    return (
+      <AppPage title={t.editTitle}>
+        <h1>{t.editTitle}</h1>
+        <p role="alert" data-testid="catalog-not-found">
+          {t.notFound}
+        </p>
+        <IonButton routerLink={links.catalog()} routerDirection="root">
+          {t.title}
+        </IonButton>
+      </AppPage>
+    );
+  return <Editor key={offer?.code ?? 'new'} offer={offer ?? null} />;
+}
+
+function Editor({ offer }: { offer: CatalogOffer | null }) {
+  const t = it.catalog;
+  const f = t.fields;
+  const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  const canClone = hasFeature(profile?.features, 'clone');
+  const canCustomImages = hasFeature(profile?.features, 'car-custom-images');
+  const [car, setCar] = useState<Car | null>(offer?.car ?? null);
+  const [message, setMessage] = useState<string | null>(null);
+  const confirm = useConfirm();
+  const form = useForm<CatalogOfferForm, unknown, CatalogOfferInput>({ resolver: zodResolver(CatalogOfferInputSchema), defaultValues: offer ? valuesOf(offer) : emptyValues() });
+  const provider = useWatch({ control: form.control, name: 'provider' });
+  const product = useWatch({ control: form.control, name: 'product' });
+  const unlimited = useWatch({ control: form.control, name: 'unlimitedKm' });
+  const brokers = useQuery(brokersQuery);
+  const products = useQuery(productsQuery(provider));
+  const deliveries = useQuery(deliveryTimesQuery);
+
+  // §4: the unlimited checkbox sets distance to 0 and restores the previous value when unchecked.
+  const previousDistance = useRef<number>(offer && offer.distance > 0 ? offer.distance : DEFAULT_DISTANCE);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (unlimited) {
+      const d = form.getValues('distance');
+      if (typeof d === 'number' && d > 0) previousDistance.current = d;
+      form.setValue('distance', 0);
+    } else form.setValue('distance', previousDistance.current);
+  }, [unlimited, form]);
+
+  // A product belongs to its provider: changing the provider clears the product.
+  const shownProvider = useRef(provider);
+  useEffect(() => {
+    if (shownProvider.current !== provider) {
+      shownProvider.current = provider;
+      form.setValue('product', '');
+      form.setValue('services', []);
+    }
+  }, [provider, form]);
+
+  const chooseCar = (c: Car | null) => {
+    setCar(c);
+    form.setValue('car', c?.id ?? 0);
+    if (c) form.clearErrors('car');
+  };
+
+  const save = useMutation({
+    mutationFn: (v: CatalogOfferInput) => (offer ? updateOffer(offer.code, v) : createOffer(v)),
+    onSuccess: (saved) => {
+      setMessage(t.saved);
+      form.reset(valuesOf(saved));
+      if (!offer) navigate(links.catalogEdit(saved.code), { replace: true });
+    },
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+  const action = useMutation({
+    mutationFn: async (kind: 'publish' | 'unpublish' | 'clone' | 'delete') => {
+      if (!offer) return;
+      setMessage(null);
+      if (kind === 'delete') {
+        if (!(await confirm.ask(t.confirmDelete))) return;
+        await deleteOffer(offer.code);
+        navigate(links.catalog(), { replace: true });
+      } else if (kind === 'clone') {
+        const copy = await cloneOffer(offer.code);
+        navigate(links.catalogEdit(copy.code));
+      } else {
+        await publishOffer(offer.code, kind === 'publish');
+        setMessage(kind === 'publish' ? t.publishedOk : t.unpublishedOk);
+      }
+    },
+  });
+
+  const brokerOptions = [{ value: '', label: f.choose }, ...(brokers.data ?? []).map((b) => ({ value: b.code, label: b.name }))];
+  const productOptions = [{ value: '', label: f.choose }, ...(products.data ?? []).map((p) => ({ value: p.code, label: p.name }))];
+  const deliveryOptions = (deliveries.data ?? []).map((d) => ({ value: d.code, label: d.label }));
+  const b = OFFER_BOUNDS;
+
+  return (
+    <AppPage title={offer ? t.editTitle : t.newTitle}>
+      <div className="team-head">
+        <h1>{offer ? t.editTitle : t.newTitle}</h1>
+        {offer && (
+          <span className={`catalog-status ${offer.published ? 'is-published' : 'is-draft'}`} data-testid="offer-status">
+            {offer.published ? t.published : t.draft} · {offer.code}
+          </span>
+        )}
+      </div>
+      <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v), scrollToFirstError)} className="catalog-form">
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.car}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <CarSelector car={car} onChange={chooseCar} error={form.formState.errors.car?.message} />
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.images}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <ImagesSection car={car} offerCode={offer?.code ?? null} canCustom={canCustomImages} />
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.offer}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <div className="form-grid">
+              <SelectField control={form.control} name="provider" label={f.provider} options={brokerOptions} />
+              <SelectField control={form.control} name="product" label={f.product} options={productOptions} />
+              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${b.price.min}–${b.price.max}`} />
+              <NumberField control={form.control} name="deposit" label={f.deposit} minlength={1} maxlength={5} />
+              <NumberField control={form.control} name="duration" label={f.duration} minlength={2} maxlength={2} />
+              <NumberField control={form.control} name="distance" label={f.distance} maxlength={5} disabled={unlimited} />
+              <SelectField control={form.control} name="deliveryTime" label={f.deliveryTime} options={deliveryOptions} />
+              <SelectField control={form.control} name="right_label" label={f.rightLabel} options={[{ value: 'privati', label: t.rightLabels.privati }, { value: 'piva', label: t.rightLabels.piva }]} />
+              <TextField control={form.control} name="reference_code" label={f.referenceCode} maxlength={40} />
+            </div>
+            <CheckboxField control={form.control} name="unlimitedKm">
+              {f.unlimitedKm}
+            </CheckboxField>
+            <CheckboxField control={form.control} name="fastDelivery">
+              {f.fastDelivery}
+            </CheckboxField>
+            <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />
+            <TextAreaField control={form.control} name="private_notes" label={f.privateNotes} maxlength={2000} rows={3} />
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.variations}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>{offer ? <VariationsEditor offer={offer} /> : <p className="catalog-hint">{t.saveFirst}</p>}</IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.services}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <Controller control={form.control} name="services" render={({ field }) => <ServicesSection product={product} provider={provider} value={(field.value ?? []).map((c) => ({ id: c.id, price: c.price ?? null, quantity: c.quantity ?? null }))} onChange={field.onChange} />} />
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.suggestions}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <ul className="catalog-suggestions">
+              {t.suggestions.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          </IonCardContent>
+        </IonCard>
+
+        <FormError error={save.error ?? action.error} />
+        <FormSuccess message={message} />
+        <div className="catalog-actions catalog-buttons">
+          <IonButton type="submit" disabled={save.isPending} data-testid="catalog-save">
+            {offer ? t.buttons.save : t.buttons.create}
+          </IonButton>
+          {offer &&
+            (offer.published ? (
+              <IonButton fill="outline" disabled={action.isPending} onClick={() => action.mutate('unpublish')}>
+                {t.buttons.unpublish}
+              </IonButton>
+            ) : (
+              <IonButton color="success" disabled={action.isPending} onClick={() => action.mutate('publish')} data-testid="catalog-publish">
+                {t.buttons.publish}
+              </IonButton>
+            ))}
+          {offer && canClone && (
+            <IonButton fill="outline" disabled={action.isPending} onClick={() => action.mutate('clone')}>
+              {t.buttons.clone}
+            </IonButton>
+          )}
+          {offer && (
+            <IonButton fill="outline" color="danger" disabled={action.isPending} onClick={() => action.mutate('delete')} data-testid="catalog-delete">
+              {t.buttons.delete}
+            </IonButton>
+          )}
+          <IonButton fill="clear" routerLink={links.catalog()} routerDirection="root">
+            {t.buttons.cancel}
+          </IonButton>
+          {offer && (
+            <IonButton fill="clear" routerLink={links.offerPage(offer.code)} routerDirection="root">
+              {t.buttons.detail}
+            </IonButton>
+          )}
+        </div>
+      </form>
+      {confirm.element}
+    </AppPage>
+  );
+}

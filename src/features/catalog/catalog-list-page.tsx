@@ -1,0 +1,86 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { addOutline, createOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { formatDistance } from '@core/format';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { AppPage } from '../../shell/layout';
+import { FormError } from '../../ui/form';
+import { catalogListQuery } from './api/catalog';
+import './catalog.css';
+
+/** /catalog, 'Catalogo' (catalogue-and-account.md §2): the group's catalogue offers, drafts included. */
+export default function CatalogListPage() {
+  const t = it.catalog;
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const { data, error, isPending } = useQuery({ ...catalogListQuery(page, q), placeholderData: keepPreviousData });
+  return (
+    <AppPage title={t.title}>
+      <div className="team-head">
+        <h1>{t.title}</h1>
+        <IonButton routerLink={links.catalogNew()} routerDirection="root" data-testid="catalog-new">
+          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          {t.newOffer}
+        </IonButton>
+      </div>
+      <p>{t.intro}</p>
+      <input
+        className="catalog-search"
+        type="search"
+        aria-label={t.search}
+        placeholder={t.search}
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setPage(1);
+        }}
+      />
+      <FormError error={error} />
+      {isPending && <IonSpinner />}
+      {data && (
+        <>
+          <p className="catalog-count">{t.count(data.total)}</p>
+          {data.items.data.length === 0 && <p>{t.empty}</p>}
+          <ul className="catalog-list">
+            {data.items.data.map((o) => (
+              <li key={o.code} className="catalog-row" data-testid="catalog-row" data-code={o.code}>
+                <img src={o.image} alt="" width={120} height={60} loading="lazy" />
+                <div className="catalog-row-main">
+                  <strong>
+                    {o.brand} {o.model}
+                  </strong>
+                  <span>{o.version}</span>
+                  <span className="catalog-row-meta">
+                    {o.provider_name} · {o.product_name}
+                  </span>
+                  <span className="catalog-row-meta">
+                    {o.price} € · {o.duration} mesi · {formatDistance(o.distance)} · {t.variationsCount(o.variations)}
+                    {o.reference_code ? ` · ${o.reference_code}` : ''}
+                  </span>
+                </div>
+                <span className={`catalog-status ${o.published ? 'is-published' : 'is-draft'}`}>{o.published ? t.published : t.draft}</span>
+                <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)} routerDirection="root">
+                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+                  {t.edit}
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+          {data.lastPage > 1 && (
+            <div className="catalog-pager">
+              <IonButton fill="clear" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t.prev}
+              </IonButton>
+              <span>{t.page(data.currentPage, data.lastPage)}</span>
+              <IonButton fill="clear" disabled={page >= data.lastPage} onClick={() => setPage(page + 1)}>
+                {t.next}
+              </IonButton>
+            </div>
+          )}
+        </>
+      )}
+    </AppPage>
+  );
+}

@@ -1,0 +1,165 @@
+import { IonButton, IonContent, IonIcon, IonModal, IonSpinner } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { chevronBackOutline, chevronForwardOutline, closeOutline, downloadOutline, starOutline, trashOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { CAR_IMAGE_MAX_BYTES } from '@core/catalog';
+import { MESSAGES } from '@core/i18n-messages';
+import type { Car, CarImage } from '@core/schemas/catalog';
+import { ApiError } from '../../../api/client';
+import { it } from '../../../i18n/it';
+import { useConfirm } from '../../../ui/confirm';
+import { FormError } from '../../../ui/form';
+import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';
+
+const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+
+/**
+ * Default or custom images (catalogue-and-account.md §2, §4, §8). Custom needs the feature
+ * car-custom-images and a car with an id; going back to default deletes the custom images after
+ * confirmation, going custom needs the rights confirmation.
+ */
+export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; offerCode: string | null; canCustom: boolean }) {
+  const t = it.catalog.images;
+  const { data: images, isPending } = useQuery({ ...imagesQuery(car?.id ?? 0), enabled: !!car?.id });
+  const custom = images?.filter((i) => i.group === 'custom') ?? [];
+  const defaults = images?.filter((i) => i.group === 'default') ?? [];
+  const [wantCustom, setWantCustom] = useState(false);
+  const mode: 'default' | 'custom' = custom.length > 0 || wantCustom ? 'custom' : 'default';
+  const [failure, setFailure] = useState<unknown>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+  const confirm = useConfirm();
+  const shown = mode === 'custom' ? custom : defaults;
+  const carId = car?.id ?? null;
+
+  const run = async (fn: () => Promise<unknown>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await fn();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chooseDefault = async () => {
+    if (mode === 'default' || !carId) return;
+    if (custom.length > 0 && !(await confirm.ask(t.confirmDefault))) return;
+    setWantCustom(false);
+    if (custom.length > 0) await run(() => clearImages(carId));
+  };
+  const chooseCustom = async () => {
+    if (mode === 'custom' || !carId) return;
+    if (await confirm.ask(t.confirmRights)) setWantCustom(true);
+  };
+  const upload = (list: File[]) => {
+    setFileError(null);
+    if (!carId || list.length === 0) return;
+    if (list.some((f) => !ACCEPT.split(',').includes(f.type))) return setFileError(MESSAGES.imageOnly);
+    if (list.some((f) => f.size >= CAR_IMAGE_MAX_BYTES)) return setFileError(MESSAGES.imageTooBig);
+    void run(() => uploadImages(carId, offerCode, list));
+  };
+  const remove = async (img: CarImage) => {
+    if (!carId || img.id === null) return;
+    if (await confirm.ask(t.confirmDelete)) await run(() => deleteImage(carId, img.id!));
+  };
+  const serverFileError = failure instanceof ApiError ? failure.field('immagini[]') : undefined;
+
+  return (
+    <div className="images-section" data-testid="images-section">
+      <fieldset className="radio-row">
+        <label>
+          <input type="radio" name="image-mode" checked={mode === 'default'} disabled={!carId || busy} onChange={() => void chooseDefault()} />
+          {t.default}
+        </label>
+        {canCustom && (
+          <label>
+            <input type="radio" name="image-mode" checked={mode === 'custom'} disabled={!carId || busy} onChange={() => void chooseCustom()} data-testid="images-custom" />
+            {t.custom}
+          </label>
+        )}
+      </fieldset>
+      {!carId && <p className="catalog-hint">{t.customDisabled}</p>}
+      {carId && isPending && <IonSpinner />}
+      {mode === 'custom' && carId && (
+        <label className="file-pick">
+          <input type="file" accept={ACCEPT} multiple disabled={busy} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />
+          <span className="file-pick-button">{t.upload}</span>
+          <span className="file-pick-name">{busy ? it.common.loading : ''}</span>
+        </label>
+      )}
+      {(fileError ?? serverFileError) && (
+        <p className="field-error" role="alert">
+          {fileError ?? serverFileError}
+        </p>
+      )}
+      {mode === 'custom' && carId && custom.length === 0 && !isPending && <p className="catalog-hint">{t.noCustom}</p>}
+      <ul className="image-grid">
+        {shown.map((img, i) => (
+          <li key={img.id ?? img.source} className={`image-card${img.type === 'MAIN' ? ' is-main' : ''}`} data-testid="car-image">
+            <button type="button" className="image-open" onClick={() => setLightbox(i)} aria-label={t.open}>
+              <img src={img.source} alt={img.description} loading="lazy" />
+            </button>
+            {img.type === 'MAIN' && <span className="catalog-chip">{t.main}</span>}
+            {img.group === 'custom' && (
+              <div className="image-actions">
+                {img.type !== 'MAIN' && (
+                  <IonButton size="small" fill="clear" disabled={busy} onClick={() => void run(() => setMainImage(carId!, img.id!))} aria-label={t.setMain} title={t.setMain}>
+                    <IonIcon slot="icon-only" icon={starOutline} />
+                  </IonButton>
+                )}
+                <IonButton size="small" fill="clear" color="danger" disabled={busy} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
+                  <IonIcon slot="icon-only" icon={trashOutline} />
+                </IonButton>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {carId && shown.length > 0 && (
+        <IonButton size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
+          <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+          {t.download}
+        </IonButton>
+      )}
+      <FormError error={serverFileError ? null : failure} />
+      <Lightbox images={shown} index={lightbox} onIndex={setLightbox} />
+      {confirm.element}
+    </div>
+  );
+}
+
+/** Cycles through the images (§2: "A lightbox cycles through the images"). */
+function Lightbox({ images, index, onIndex }: { images: CarImage[]; index: number | null; onIndex: (i: number | null) => void }) {
+  const t = it.catalog.images;
+  const img = index === null ? undefined : images[index];
+  const step = (d: number) => index !== null && onIndex((index + d + images.length) % images.length);
+  return (
+    <IonModal isOpen={img !== undefined} onDidDismiss={() => onIndex(null)} className="lightbox-modal">
+      <IonContent className="ion-padding">
+        <div className="lightbox" aria-label={t.lightbox} data-testid="lightbox">
+          <IonButton fill="clear" className="lightbox-close" onClick={() => onIndex(null)} aria-label={it.common.close}>
+            <IonIcon slot="icon-only" icon={closeOutline} />
+          </IonButton>
+          {img && <img src={img.source} alt={img.description} />}
+          {images.length > 1 && (
+            <div className="lightbox-nav">
+              <IonButton fill="outline" onClick={() => step(-1)} aria-label={t.prev}>
+                <IonIcon slot="icon-only" icon={chevronBackOutline} />
+              </IonButton>
+              <span>
+                {(index ?? 0) + 1} / {images.length}
+              </span>
+              <IonButton fill="outline" onClick={() => step(1)} aria-label={t.next}>
+                <IonIcon slot="icon-only" icon={chevronForwardOutline} />
+              </IonButton>
+            </div>
+          )}
+        </div>
+      </IonContent>
+    </IonModal>
+  );
+}

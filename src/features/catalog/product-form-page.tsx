@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton, IonCard, IonCardContent, IonSpinner } from '@ionic/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { type ProductInput, ProductInputSchema } from '@core/schemas/catalog';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { AppPage } from '../../shell/layout';
+import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { brokersQuery, productRowQuery, saveProduct } from './api/catalog';
+
+/** /products/new and /products/{product}/edit. */
+export default function ProductFormPage() {
+  const { id } = useParams<{ id?: string }>();
+  const productId = id ? Number(id) : null;
+  const { data, error } = useQuery({ ...productRowQuery(productId ?? 0), enabled: !!productId });
+  const t = it.products;
+  return (
+    <AppPage title={productId ? t.edit : t.new}>
+      <h1>{productId ? t.edit : t.new}</h1>
+      <FormError error={error} />
+      {productId && !data && !error ? (
+        <IonSpinner />
+      ) : (
+        !error && <ProductForm id={productId} initial={data ? { provider: data.provider, name: data.name, description: data.description } : { provider: '', name: '', description: '' }} />
+      )}
+    </AppPage>
+  );
+}
+
+function ProductForm({ id, initial }: { id: number | null; initial: ProductInput }) {
+  const navigate = useNavigate();
+  const brokers = useQuery(brokersQuery);
+  const form = useForm<z.input<typeof ProductInputSchema>, unknown, ProductInput>({ resolver: zodResolver(ProductInputSchema), defaultValues: initial });
+  const mutation = useMutation({
+    mutationFn: (v: ProductInput) => saveProduct(id, v),
+    onSuccess: () => navigate(links.products(), { replace: true }),
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+  const options = [{ value: '', label: it.catalog.fields.choose }, ...(brokers.data ?? []).map((b) => ({ value: b.code, label: b.name }))];
+  return (
+    <IonCard>
+      <IonCardContent>
+        <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)}>
+          <SelectField control={form.control} name="provider" label={it.products.provider} options={options} />
+          <TextField control={form.control} name="name" label={it.products.name} maxlength={120} />
+          <TextAreaField control={form.control} name="description" label={it.products.description} maxlength={1000} rows={3} />
+          <FormError error={mutation.error} />
+          <IonButton type="submit" disabled={mutation.isPending}>
+            {it.common.save}
+          </IonButton>
+          <IonButton fill="clear" routerLink={links.products()} routerDirection="root">
+            {it.common.cancel}
+          </IonButton>
+        </form>
+      </IonCardContent>
+    </IonCard>
+  );
+}

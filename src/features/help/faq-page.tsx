@@ -1,0 +1,23 @@
+import { IonAccordion, IonAccordionGroup, IonItem, IonLabel } from '@ionic/react';
+import { it } from '../../i18n/it';
+import { AppPage } from '../../shell/layout';
+
+export default function FaqPage() {
+  return (
+    <AppPage title={it.faq.title}>
+      <h1>{it.faq.title}</h1>
+      <IonAccordionGroup multiple>
+        {it.faq.items.map((item, i) => (
+          <IonAccordion key={item.q} value={String(i)}>
+            <IonItem slot="header">
+              <IonLabel className="ion-text-wrap">{item.q}</IonLabel>
+            </IonItem>
+            <div className="ion-padding" slot="content">
+              {item.a}
+            </div>
+          </IonAccordion>
+        ))}
+      </IonAccordionGroup>
+    </AppPage>
+  );
+}

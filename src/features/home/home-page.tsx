@@ -1,0 +1,29 @@
+import { IonCard, IonCardContent, IonIcon, IonLabel } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { configQuery, useProfile } from '../../api/profile';
+import { it } from '../../i18n/it';
+import { AppPage, displayName } from '../../shell/layout';
+import { visibleMenu } from '../../shell/menu';
+
+export default function HomePage() {
+  const { data: profile } = useProfile();
+  const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
+  const shortcuts = profile ? visibleMenu(profile, config).filter((e) => e.key !== 'home') : [];
+  return (
+    <AppPage title={it.menu.home}>
+      <h1>{it.home.greeting(profile?.name || displayName(profile))}</h1>
+      <p>{it.home.intro}</p>
+      <h2>{it.home.shortcuts}</h2>
+      <div className="shortcut-grid">
+        {shortcuts.map((e) => (
+          <IonCard key={e.key} routerLink={e.path} button>
+            <IonCardContent className="shortcut">
+              <IonIcon icon={e.icon} aria-hidden="true" />
+              <IonLabel>{e.label}</IonLabel>
+            </IonCardContent>
+          </IonCard>
+        ))}
+      </div>
+    </AppPage>
+  );
+}

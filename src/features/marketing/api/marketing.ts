@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type MarketingPostInput, MarketingPostSchema } from '@core/schemas/account';
+import { dataOf } from '@core/schemas/common';
+import { api, apiBlob, saveBlob } from '../../../api/client';
+import { queryClient } from '../../../api/query-client';
+
+export const postsQuery = queryOptions({
+  queryKey: ['marketing', 'posts'] as const,
+  queryFn: async () => (await api('marketing/posts', { schema: dataOf(z.array(MarketingPostSchema)) })).data,
+});
+
+export const createPost = async (input: MarketingPostInput, files: File[]) => {
+  const body = new FormData();
+  body.append('title', input.title);
+  body.append('description', input.description ?? '');
+  for (const f of files) body.append('images', f);
+  const post = (await api('marketing/posts', { method: 'POST', body, schema: dataOf(MarketingPostSchema) })).data;
+  await queryClient.invalidateQueries({ queryKey: postsQuery.queryKey });
+  return post;
+};
+
+/** Downloads an authenticated file and saves it under the server's name (or the fallback). */
+export async function download(path: string, fallback: string) {
+  const { blob, filename } = await apiBlob(path.replace(/^\/api\/v1\//, ''));
+  saveBlob(blob, filename ?? fallback);
+}

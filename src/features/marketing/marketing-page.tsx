@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonIcon, IonNote, IonSpinner, IonText } from '@ionic/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { addOutline, copyOutline, documentOutline, downloadOutline, imageOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES } from '@core/i18n-messages';
+import { LOGO_MAX_BYTES, type MarketingPost, type MarketingPostInput, MarketingPostInputSchema } from '@core/schemas/account';
+import { ApiError } from '../../api/client';
+import { configQuery } from '../../api/profile';
+import { it } from '../../i18n/it';
+import { AppPage } from '../../shell/layout';
+import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
+import { TextAreaField } from '../../ui/form-fields';
+import { createPost, download, postsQuery } from './api/marketing';
+
+const COPY_FEEDBACK_MS = 1300;
+const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** /marketing, 'Materiale pubblicitario' (catalogue-and-account.md §2): feature marketing-stuff and the configuration flag. */
+export default function MarketingPage() {
+  const { data: config } = useQuery(configQuery);
+  const enabled = config?.marketingEnabled === true;
+  const { data: posts, error } = useQuery({ ...postsQuery, enabled });
+  const [creating, setCreating] = useState(false);
+  const t = it.marketing;
+  return (
+    <AppPage title={t.title}>
+      <div className="team-head">
+        <h1>{t.title}</h1>
+        {enabled && !creating && (
+          <IonButton fill="outline" onClick={() => setCreating(true)}>
+            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            {t.newPost}
+          </IonButton>
+        )}
+      </div>
+      <p>{t.intro}</p>
+      {config && !enabled && <p role="alert">{t.disabled}</p>}
+      {creating && <NewPostForm onDone={() => setCreating(false)} />}
+      <FormError error={error} />
+      {enabled && !posts && !error && <IonSpinner />}
+      {posts?.length === 0 && <p>{t.empty}</p>}
+      <div className="marketing-grid">
+        {posts?.map((p) => (
+          <PostCard key={p.id} post={p} />
+        ))}
+      </div>
+    </AppPage>
+  );
+}
+
+function PostCard({ post }: { post: MarketingPost }) {
+  const t = it.marketing;
+  const [copied, setCopied] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const run = (fn: () => Promise<void>) => () => {
+    setFailure(null);
+    fn().catch(setFailure);
+  };
+  const copy = run(async () => {
+    await navigator.clipboard.writeText(`${post.title}\n\n${post.description}`);
+    setCopied(true);
+  });
+  const first = post.items[0];
+  return (
+    <IonCard className="marketing-card" data-testid="marketing-post">
+      {post.items.map((item) => (
+        <figure key={item.id} className="marketing-figure">
+          <img src={item.image} alt={post.title} loading="lazy" width={640} height={400} />
+          <IonButton size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
+            <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
+            {t.image}
+          </IonButton>
+        </figure>
+      ))}
+      <IonCardHeader>
+        <IonCardTitle>{post.title}</IonCardTitle>
+        {post.mine && <IonNote>{t.mine}</IonNote>}
+      </IonCardHeader>
+      <IonCardContent>
+        <p className="marketing-text">{post.description}</p>
+        <div className="marketing-actions">
+          <IonButton size="small" onClick={copy}>
+            <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            {copied ? t.copied : t.copy}
+          </IonButton>
+          {first && (
+            <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/attachment`, first.image_name))}>
+              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+              {t.attachment}
+            </IonButton>
+          )}
+          <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/pdf`, `${post.title}.pdf`))}>
+            <IonIcon slot="start" icon={documentOutline} aria-hidden="true" />
+            {t.pdf}
+          </IonButton>
+        </div>
+        <FormError error={failure} />
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+function NewPostForm({ onDone }: { onDone: () => void }) {
+  const t = it.marketing;
+  const form = useForm<MarketingPostInput, unknown, z.output<typeof MarketingPostInputSchema>>({ resolver: zodResolver(MarketingPostInputSchema), defaultValues: { title: '', description: '' } });
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (v: MarketingPostInput) => createPost(v, files),
+    onSuccess: onDone,
+    onError: (err) => applyServerErrors(err, form.setError),
+  });
+  const serverFileError = mutation.error instanceof ApiError ? mutation.error.field('images') : undefined;
+  const submit = (v: MarketingPostInput) => {
+    if (files.length === 0) return setFileError(MESSAGES.fileMissing);
+    mutation.mutate(v);
+  };
+  return (
+    <IonCard>
+      <IonCardContent>
+        <form noValidate onSubmit={form.handleSubmit(submit, scrollToFirstError)}>
+          <TextField control={form.control} name="title" label={t.postTitle} maxlength={160} />
+          <TextAreaField control={form.control} name="description" label={t.postDescription} maxlength={4000} />
+          <label className="file-pick">
+            <input
+              type="file"
+              accept={ACCEPT}
+              multiple
+              onChange={(e) => {
+                const list = [...(e.target.files ?? [])];
+                setFiles(list);
+                setFileError(list.some((f) => !ACCEPT.split(',').includes(f.type)) ? MESSAGES.imageOnly : list.some((f) => f.size >= LOGO_MAX_BYTES) ? MESSAGES.imageTooBig : null);
+              }}
+            />
+            <span className="file-pick-button">{t.images}</span>
+            <span className="file-pick-name">{files.length > 0 ? files.map((f) => f.name).join(', ') : it.profile.theme.noFile}</span>
+          </label>
+          {(fileError ?? serverFileError) && (
+            <IonText color="danger" role="alert">
+              <p className="field-error">{fileError ?? serverFileError}</p>
+            </IonText>
+          )}
+          <FormError error={mutation.error} />
+          <FormSuccess message={mutation.isSuccess ? t.created : null} />
+          <IonButton type="submit" disabled={mutation.isPending || Boolean(fileError)}>
+            {t.publish}
+          </IonButton>
+          <IonButton fill="clear" onClick={onDone}>
+            {it.common.cancel}
+          </IonButton>
+        </form>
+      </IonCardContent>
+    </IonCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
+import type { OfferDetail } from '@core/schemas/offer-detail';
+import { it } from '../../../i18n/it';
+
+type Tab = keyof typeof it.offerDetail.tabs;
+
+function Rows({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="od-rows">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The offer's info tabs (sales-portal.md §2); the seller tab only with fees-visibility. */
+export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boolean }) {
+  const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
+  const [tab, setTab] = useState<Tab>('services');
+  const [notesOpen, setNotesOpen] = useState(false);
+  const t = it.offerDetail;
+  const c = offer.car;
+  const standard = offer.optionalAccessories.filter((a) => a.price <= 0);
+  const optionals = offer.equippedOptionals.split(',').map((s) => s.trim()).filter(Boolean);
+  return (
+    <section className="od-tabs">
+      <div role="tablist" className="od-tablist">
+        {tabs.map((name) => (
+          <button key={name} role="tab" type="button" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>
+            {t.tabs[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="od-tabpanel">
+        {tab === 'services' && (
+          <ul className="od-list">
+            {offer.services.filter((s) => s.included).map((s) => (
+              <li key={s.id}>
+                <strong>{s.name}</strong> {s.description}
+                {s.franchise ? ` · franchigia ${formatEuro(s.franchise, { decimals: 0 })}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        {tab === 'specs' && (
+          <div className="od-specs">
+            <h3>{t.specs.engine}</h3>
+            <Rows
+              rows={[
+                [t.specs.fuel, c.fuel.name],
+                [t.specs.gear, c.descrizione_cambio],
+                [t.specs.displacement, c.cilindrata ? `${formatNumber(c.cilindrata)} cc` : '—'],
+                [t.specs.power, `${c.hp} CV (${c.kw} kW)`],
+                [t.specs.traction, c.descrizione_trazione],
+                [t.specs.consumption, `${formatNumber(c.consumo_medio, { decimals: 1 })} ${c.fuel.name === 'Elettrica' ? 'kWh' : 'l'}/100 km`],
+                [t.specs.co2, `${c.emissioni_co2} g/km`],
+              ]}
+            />
+            <h3>{t.specs.body}</h3>
+            <Rows
+              rows={[
+                [t.specs.bodyType, c.body],
+                [t.specs.length, `${formatNumber(c.lunghezza)} mm`],
+                [t.specs.width, `${formatNumber(c.larghezza)} mm`],
+                [t.specs.height, `${formatNumber(c.altezza)} mm`],
+                [t.specs.boot, `${formatNumber(c.bagagliaio)} l`],
+              ]}
+            />
+            <h3>{t.specs.features}</h3>
+            <Rows rows={[[t.specs.seats, String(c.posti)], [t.specs.doors, String(c.porte)], [t.specs.category, c.category]]} />
+          </div>
+        )}
+        {tab === 'standard' && (
+          <ul className="od-list">
+            {standard.length === 0 && <li>{t.noItems}</li>}
+            {standard.map((a) => (
+              <li key={a.code}>
+                {a.description} · {formatPrice(a.price)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {tab === 'optionals' && (
+          <ul className="od-list">
+            {optionals.length === 0 && <li>{t.noItems}</li>}
+            {optionals.map((o) => (
+              <li key={o}>{o}</li>
+            ))}
+          </ul>
+        )}
+        {tab === 'notes' && <p>{offer.notes || t.noNotes}</p>}
+        {tab === 'seller' && (
+          <div>
+            <h3>{t.rental}</h3>
+            <Rows
+              rows={[
+                [t.broker, offer.broker.name],
+                [t.product, offer.product.name],
+                [t.reference, offer.reference_code],
+                [t.delivery, offer.delivery_time_label],
+                [t.availability, offer.stockAvailabilityLabel],
+                [t.distance, formatDistance(offer.distance)],
+              ]}
+            />
+            {offer.tag === 'Catalogo' && 'private_notes' in offer && (
+              <>
+                <h3>{t.sellerNotes}</h3>
+                {notesOpen ? (
+                  <p data-testid="seller-notes">{offer.private_notes || t.noNotes}</p>
+                ) : (
+                  <button type="button" className="od-link" onClick={() => setNotesOpen(true)}>
+                    {t.showSellerNotes}
+                  </button>
+                )}
+              </>
+            )}
+            {offer.fees && (
+              <>
+                <h3>{t.fees}</h3>
+                <Rows
+                  rows={[
+                    [t.agentFee, `${formatNumber(offer.fees.agentFee)}%`],
+                    [t.defaultFee, formatEuro(offer.fees.defaultFeeValue, { decimals: 0 })],
+                    [t.feeRange, t.commission.bounds(formatEuro(offer.fees.minFeeValue, { decimals: 0 }), formatEuro(offer.fees.maxFeeValue, { decimals: 0 }))],
+                    [t.potentialProfit, formatEuro(offer.fees.originalPotentialProfit ?? 0, { decimals: 0 })],
+                  ]}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

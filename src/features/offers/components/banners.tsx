@@ -1,0 +1,32 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { carOutline, searchOutline } from 'ionicons/icons';
+import { it } from '../../../i18n/it';
+import { links } from '../../../routes';
+
+/** Invites the agent to request a car that is not listed (feature offer-request). */
+export function OfferRequestBanner() {
+  return (
+    <aside className="offers-banner offers-banner--request" aria-label={it.offers.requestBanner.title}>
+      <IonIcon icon={searchOutline} aria-hidden="true" />
+      <div>
+        <strong>{it.offers.requestBanner.title}</strong>
+        <p>{it.offers.requestBanner.text}</p>
+      </div>
+      <IonButton routerLink={links.offerRequest()}>{it.offers.requestBanner.action}</IonButton>
+    </aside>
+  );
+}
+
+/** The sponsor's offer: a valuation of the customer's car. */
+export function SponsorBanner() {
+  return (
+    <aside className="offers-banner offers-banner--sponsor" aria-label={it.offers.sponsorBanner.title}>
+      <IonIcon icon={carOutline} aria-hidden="true" />
+      <div>
+        <span className="offers-banner-badge">{it.offers.sponsorBanner.badge}</span>
+        <strong>{it.offers.sponsorBanner.title}</strong>
+        <p>{it.offers.sponsorBanner.text}</p>
+      </div>
+    </aside>
+  );
+}

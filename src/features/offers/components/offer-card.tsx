@@ -1,0 +1,75 @@
+import { IonBadge, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { rocketOutline } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
+import { formatDistance, formatEuro, formatMonthly } from '@core/format';
+import type { OfferCard as Card } from '@core/schemas/offers';
+import { it } from '../../../i18n/it';
+import { links } from '../../../routes';
+
+export function OfferCard({ offer }: { offer: Card }) {
+  const href = links.offerDetail(offer.code, offer);
+  const router = useIonRouter();
+  return (
+    <Link
+      to={href}
+      // A forward push onto the lazy detail page can leave it blank in this Ionic version: open it as a root page.
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        e.preventDefault();
+        router.push(href, 'root');
+      }}
+      className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
+      <div className="offer-card-image">
+        <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading="lazy" decoding="async" />
+        <div className="offer-card-badges">
+          {offer.tag && <IonBadge color="primary">{offer.tag}</IonBadge>}
+          {offer.secondaryTag && <IonBadge color="secondary">{offer.secondaryTag}</IonBadge>}
+        </div>
+      </div>
+      <div className="offer-card-body">
+        <h2 className="offer-card-title">
+          {offer.brand} {offer.model}
+        </h2>
+        <p className="offer-card-version">{offer.version}</p>
+        <p className="offer-card-broker">{offer.broker.name}</p>
+        <dl className="offer-card-terms">
+          <div>
+            <dt>{it.offers.duration}</dt>
+            <dd>{it.offers.months(offer.duration)}</dd>
+          </div>
+          <div>
+            <dt>{it.offers.distance}</dt>
+            <dd>{formatDistance(offer.distance)}</dd>
+          </div>
+          <div>
+            <dt>{it.offers.deposit}</dt>
+            <dd>{offer.deposit > 0 ? formatEuro(offer.deposit, { decimals: 0 }) : it.offers.noDeposit}</dd>
+          </div>
+        </dl>
+        <p className="offer-card-price">
+          <strong>{formatMonthly(offer.monthly_rate)}</strong> <span>{it.offers.vatExcluded}</span>
+        </p>
+        <p className="offer-card-delivery">
+          {offer.fastDelivery && <IonIcon icon={rocketOutline} aria-label={it.offers.fastDelivery} />} {offer.delivery_time_label} · {offer.stockAvailabilityLabel}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+export function OfferCardSkeleton() {
+  return (
+    <div className="offer-card offer-card--skeleton" aria-hidden="true" data-testid="offer-card-skeleton">
+      <div className="offer-card-image">
+        <IonSkeletonText animated style={{ width: '100%', height: '100%', margin: 0 }} />
+      </div>
+      <div className="offer-card-body">
+        <IonSkeletonText animated style={{ width: '70%', height: 20 }} />
+        <IonSkeletonText animated style={{ width: '90%' }} />
+        <IonSkeletonText animated style={{ width: '40%' }} />
+        <IonSkeletonText animated style={{ width: '100%', height: 36 }} />
+        <IonSkeletonText animated style={{ width: '60%', height: 24 }} />
+      </div>
+    </div>
+  );
+}

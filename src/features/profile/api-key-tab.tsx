@@ -1,0 +1,89 @@
+import { IonButton, IonContent, IonIcon, IonModal, IonText } from '@ionic/react';
+import { useMutation } from '@tanstack/react-query';
+import { copyOutline, openOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import type { Profile } from '@core/schemas/auth';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { createApiKey } from './api/account';
+
+/** The spec's copy feedback: 'Copiata' for 1300 ms. */
+export const COPY_FEEDBACK_MS = 1300;
+
+export function ApiKeyTab({ profile }: { profile: Profile }) {
+  const t = it.profile.apiKey;
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const mutation = useMutation({ mutationFn: createApiKey });
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const request = () => {
+    // Replacing a key disables the current one: ask first (catalogue-and-account.md §4).
+    if (profile.apiKey) setConfirming(true);
+    else mutation.mutate();
+  };
+  const copy = async () => {
+    if (!mutation.data) return;
+    await navigator.clipboard.writeText(mutation.data.apiKey);
+    setCopied(true);
+  };
+
+  return (
+    <section data-testid="api-key-tab">
+      <p>{t.intro}</p>
+      <p>
+        <strong>{profile.apiKey ? t.current(profile.apiKey) : t.none}</strong>
+      </p>
+      {mutation.data && (
+        <div className="api-key-box">
+          <p className="muted">{t.shownOnce}</p>
+          <code data-testid="api-key-value">{mutation.data.apiKey}</code>
+          <IonButton size="small" fill="outline" onClick={() => void copy()}>
+            <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            {copied ? t.copied : t.copy}
+          </IonButton>
+        </div>
+      )}
+      {mutation.isError && (
+        <IonText color="danger" role="alert">
+          <p className="form-error">{t.failed}</p>
+        </IonText>
+      )}
+      <IonButton onClick={request} disabled={mutation.isPending}>
+        {profile.apiKey ? t.replace : t.create}
+      </IonButton>
+      <IonModal isOpen={confirming} onDidDismiss={() => setConfirming(false)} className="confirm-modal" aria-label={t.confirmTitle}>
+        <IonContent>
+          <div className="confirm-body" role="alertdialog" aria-label={t.confirmTitle}>
+            <h2>{t.confirmTitle}</h2>
+            <p>{t.confirmText}</p>
+            <div className="confirm-actions">
+              <IonButton fill="clear" onClick={() => setConfirming(false)}>
+                {it.common.cancel}
+              </IonButton>
+              <IonButton
+                onClick={() => {
+                  setConfirming(false);
+                  mutation.mutate();
+                }}
+              >
+                {it.common.confirm}
+              </IonButton>
+            </div>
+          </div>
+        </IonContent>
+      </IonModal>
+      <h3>{t.docs}</h3>
+      <p>
+        {t.docsIntro}{' '}
+        <a href={links.apiDocs()} target="_blank" rel="noopener">
+          {t.docs} <IonIcon icon={openOutline} aria-hidden="true" />
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dataOf } from '@core/schemas/common';
+import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
+import type { QuotationStatus } from '@core/quotation';
+import { api, apiBlob, ApiError } from '../../../api/client';
+import { outbox } from '../../../offline';
+
+/** Reads go through the one client; writes through the outbox (design.md "Writes"). */
+export const quotationKeys = {
+  proposal: (id: string) => ['proposals', id] as const,
+  offer: (ref: string) => ['quotations', 'offer', ref] as const,
+};
+
+export const proposalQuery = (id: string) =>
+  queryOptions({ queryKey: quotationKeys.proposal(id), queryFn: async () => (await api(`proposals/${encodeURIComponent(id)}`, { schema: dataOf(ProposalSchema) })).data });
+export const useProposal = (id: string | null) => useQuery({ ...proposalQuery(id ?? ''), enabled: Boolean(id) });
+
+export const offerPreviewQuery = (ref: string) =>
+  queryOptions({ queryKey: quotationKeys.offer(ref), queryFn: async () => (await api(`quotations/offer/${encodeURIComponent(ref)}`, { schema: dataOf(OfferPreviewSchema) })).data });
+export const useOfferPreview = (ref: string | null) => useQuery({ ...offerPreviewQuery(ref ?? ''), enabled: Boolean(ref) });
+
+/** Customer lookup by fiscal code or VAT; null when not found (the form then stays empty). */
+export async function lookupCustomer(by: { code?: string; vat?: string; category?: string }) {
+  try {
+    return (await api('customers/search', { query: by, schema: dataOf(CustomerSchema) })).data;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.isOffline)) return null;
+    throw err;
+  }
+}
+
+const PROPOSAL_INVALIDATE = [['proposals'], ['quotations']];
+
+export const createProposal = (body: ProposalSave, customerName: string) =>
+  outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE });
+
+export const saveSustainability = (id: string, sustainability: Sustainability) =>
+  outbox.submit({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE });
+
+export const setQuotationStatus = (id: string, status: QuotationStatus) =>
+  outbox.submit({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE });
+
+export const uploadDocument = (code: string, fileType: string, file: File) =>
+  outbox.submit({
+    label: `Documento ${file.name}`,
+    method: 'POST',
+    path: 'quotations/documents/upload',
+    file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
+    invalidate: PROPOSAL_INVALIDATE,
+  });
+
+export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
+
+/** A short-lived token for the PDF readiness stream (EventSource sends no Authorization header). */
+export const streamToken = async (id: number) => (await api(`proposals/${id}/sync-token`, { method: 'POST', schema: dataOf(StreamTokenSchema) })).data.token;

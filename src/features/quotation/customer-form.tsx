@@ -1,0 +1,274 @@
+import { IonButton, IonInput, IonNote, IonSegment, IonSegmentButton, IonLabel } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
+import { isCustomerComplete, ProposalCustomerSchema } from '@core/schemas/customer';
+import type { Customer } from '@core/schemas/quotations';
+import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
+import { it } from '../../i18n/it';
+import { CheckboxField, scrollToFirstError, TextField } from '../../ui/form';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { lookupCustomer } from './api/quotations';
+
+export type CustomerValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  fiscal_code: string;
+  zip_code: string;
+  address: string;
+  city: string;
+  employee_category: ContractualCategory;
+  vat_number: string;
+  business_name: string;
+  notes: string;
+  consent: boolean;
+};
+
+const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
+
+/** The spec's checks (core/schemas/customer.ts) plus completeness and consent (§5 "Proposal customer step"). */
+const resolver: Resolver<CustomerValues> = async (values) => {
+  const errors: FieldErrors<CustomerValues> = {};
+  const add = (name: keyof CustomerValues, message: string) => {
+    if (!errors[name]) (errors as Record<string, { type: string; message: string }>)[name] = { type: 'validate', message };
+  };
+  const parsed = ProposalCustomerSchema.safeParse(values);
+  if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0]) as keyof CustomerValues, issue.message);
+  for (const k of REQUIRED_FOR_COMPLETE) if (!values[k]?.trim()) add(k, it.common.required);
+  if (!values.consent) add('consent', it.quotation.consentRequired);
+  if (Object.keys(errors).length === 0 && !isCustomerComplete(values)) add('first_name', it.common.formErrors);
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
+export const emptyCustomer = (category: ContractualCategory): CustomerValues => ({
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  fiscal_code: '',
+  zip_code: '',
+  address: '',
+  city: '',
+  employee_category: category,
+  vat_number: '',
+  business_name: '',
+  notes: '',
+  consent: false,
+});
+
+const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({
+  first_name: c.first_name,
+  last_name: c.last_name,
+  email: c.email,
+  phone: c.phone,
+  fiscal_code: c.fiscal_code,
+  zip_code: c.zip_code,
+  address: c.address,
+  city: c.city,
+  employee_category: c.employee_category,
+  vat_number: c.vat_number,
+  business_name: c.business_name,
+  notes: c.notes,
+  consent,
+});
+
+const defaultCategory = (type: CustomerType): ContractualCategory => (type === 'piva' ? 'societa-capitale' : 'tempo-indeterminato');
+
+/**
+ * The personal-data step: P.IVA or Privati, lookup by fiscal code (16) or VAT (11), category list
+ * filtered by the chosen type, address, CAP, city, notes, consent.
+ */
+export function CustomerForm({
+  initial,
+  offerType,
+  disabled,
+  onBack,
+  onSubmit,
+  serverErrors,
+  onInvalid,
+}: {
+  initial: CustomerValues | null;
+  offerType: CustomerType | null;
+  disabled: boolean;
+  onBack: () => void;
+  onSubmit: (values: CustomerValues) => void;
+  serverErrors?: Record<string, string[]> | null;
+  onInvalid?: (fields: string[]) => void;
+}) {
+  const startType: CustomerType = initial ? (categoriesFor('piva').some((c) => c.value === initial.employee_category) ? 'piva' : 'privati') : (offerType ?? 'privati');
+  const [type, setType] = useState<CustomerType>(startType);
+  const [askSwitch, setAskSwitch] = useState<CustomerType | null>(null);
+  const [found, setFound] = useState<boolean | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [entryError, setEntryError] = useState<string | null>(null);
+  const [vatError, setVatError] = useState<string | null>(null);
+  const form = useForm<CustomerValues>({ resolver, defaultValues: initial ?? emptyCustomer(defaultCategory(startType)) });
+  const f = it.quotation.fields;
+  const categories = categoriesFor(type).map((c) => ({ value: c.value, label: c.label }));
+
+  async function lookup(by: { code?: string; vat?: string }) {
+    setSearching(true);
+    try {
+      const customer = await lookupCustomer({ ...by, category: form.getValues('employee_category') });
+      setFound(Boolean(customer));
+      const consent = form.getValues('consent');
+      // Searching by fiscal code clears the VAT identifier and the reverse (§4 "Customer lookup and form").
+      if (customer) {
+        // A found customer brings its category: the P.IVA / Privati choice follows it.
+        setType(customer.employee_type === 'BUSINESS' ? 'piva' : 'privati');
+        form.reset(fromCustomer(customer, consent));
+      }
+      else if (by.code) form.setValue('vat_number', '');
+      else form.setValue('fiscal_code', '');
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  function onFiscalCode(raw: string) {
+    const value = raw.trim().toUpperCase();
+    form.setValue('fiscal_code', value, { shouldDirty: true });
+    setEntryError(null);
+    // For P.IVA customers the VAT number is the lookup key; the fiscal code is just a field there.
+    if (value.length !== 16 || type !== 'privati') return;
+    // Lookup only at exactly 16 valid characters; 16 invalid ones show the entry's message.
+    if (!isValidCodiceFiscale(value)) setEntryError(it.quotation.fiscalCodeEntryInvalid);
+    else void lookup({ code: value });
+  }
+
+  function onVat(raw: string) {
+    const value = raw.trim();
+    form.setValue('vat_number', value, { shouldDirty: true });
+    setVatError(null);
+    if (value.length !== 11) return;
+    if (!isValidPartitaIva(value)) setVatError(it.quotation.vatInvalid);
+    else void lookup({ vat: value });
+  }
+
+  function switchTo(next: CustomerType) {
+    if (next === type) return;
+    // Ask first when data was typed and no customer was found (§4).
+    if (form.formState.isDirty && !found) setAskSwitch(next);
+    else applySwitch(next);
+  }
+  function applySwitch(next: CustomerType) {
+    setType(next);
+    setAskSwitch(null);
+    setFound(null);
+    setEntryError(null);
+    setVatError(null);
+    form.reset(emptyCustomer(defaultCategory(next)));
+  }
+
+  // The server's field errors of the last attempt, shown on their fields (the form is remounted after a rejection).
+  useEffect(() => {
+    if (!serverErrors) return;
+    for (const [name, messages] of Object.entries(serverErrors)) {
+      if (messages[0] && name in emptyCustomer('tempo-indeterminato')) form.setError(name as keyof CustomerValues, { type: 'server', message: messages[0] });
+    }
+    scrollToFirstError();
+  }, [serverErrors, form]);
+
+  const fiscalCode = form.watch('fiscal_code');
+  const vat = form.watch('vat_number');
+
+  return (
+    <form
+      noValidate
+      className="quotation-form"
+      data-testid="customer-form"
+      onSubmit={form.handleSubmit(onSubmit, (errs) => {
+        onInvalid?.(Object.keys(errs));
+        scrollToFirstError();
+      })}
+    >
+      <fieldset disabled={disabled} className="plain-fieldset">
+        <IonSegment value={type} onIonChange={(e) => switchTo(e.detail.value as CustomerType)} disabled={disabled} aria-label="Tipo di cliente">
+          <IonSegmentButton value="privati" data-testid="type-privati">
+            <IonLabel>{it.quotation.typePrivati}</IonLabel>
+          </IonSegmentButton>
+          <IonSegmentButton value="piva" data-testid="type-piva">
+            <IonLabel>{it.quotation.typePiva}</IonLabel>
+          </IonSegmentButton>
+        </IonSegment>
+        {askSwitch && (
+          <div className="confirm-box" role="alertdialog" aria-live="assertive" data-testid="switch-confirm">
+            <p>{it.quotation.switchConfirm}</p>
+            <IonButton size="small" fill="outline" onClick={() => setAskSwitch(null)}>
+              {it.common.cancel}
+            </IonButton>
+            <IonButton size="small" onClick={() => applySwitch(askSwitch)}>
+              {it.common.confirm}
+            </IonButton>
+          </div>
+        )}
+
+        <div className="form-grid">
+          {type === 'piva' && (
+            <div className={`form-field${vatError ? ' ion-invalid' : ''}`} data-field="vat_number">
+              <IonInput
+                label={f.vat_number}
+                labelPlacement="stacked"
+                fill="outline"
+                inputmode="numeric"
+                maxlength={11}
+                disabled={disabled}
+                placeholder={it.common.placeholder}
+                value={vat}
+                onIonInput={(e) => onVat(e.detail.value ?? '')}
+                data-testid="vat-entry"
+                className={vatError || form.formState.errors.vat_number ? 'ion-invalid ion-touched' : ''}
+                errorText={vatError ?? form.formState.errors.vat_number?.message}
+              />
+            </div>
+          )}
+          <div className={`form-field${entryError ? ' ion-invalid' : ''}`} data-field="fiscal_code">
+            <IonInput
+              label={type === 'privati' ? it.quotation.fiscalCodeEntry : f.fiscal_code}
+              labelPlacement="stacked"
+              fill="outline"
+              maxlength={16}
+              autocapitalize="characters"
+              disabled={disabled}
+              placeholder={it.common.placeholder}
+              value={fiscalCode}
+              onIonInput={(e) => onFiscalCode(e.detail.value ?? '')}
+              data-testid="fiscal-code-entry"
+              className={entryError || form.formState.errors.fiscal_code ? 'ion-invalid ion-touched' : ''}
+              errorText={entryError ?? form.formState.errors.fiscal_code?.message}
+            />
+          </div>
+        </div>
+        {searching && <IonNote>{it.quotation.searching}</IonNote>}
+        {found === true && <IonNote color="success" data-testid="customer-found">{it.quotation.customerFound}</IonNote>}
+        {found === false && <IonNote data-testid="customer-not-found">{it.quotation.customerNotFound}</IonNote>}
+
+        <div className="form-grid">
+          <SelectField control={form.control} name="employee_category" label={f.employee_category} options={categories} />
+          {type === 'piva' && <TextField control={form.control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
+          <TextField control={form.control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
+          <TextField control={form.control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
+          <TextField control={form.control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={disabled} />
+          <TextField control={form.control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
+          <TextField control={form.control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
+          <TextField control={form.control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={disabled} />
+          <TextField control={form.control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
+        </div>
+        <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />
+        <CheckboxField control={form.control} name="consent">
+          <span className="consent-text">{it.quotation.consent}</span>
+        </CheckboxField>
+      </fieldset>
+      <div className="wizard-actions">
+        <IonButton fill="outline" onClick={onBack} data-testid="back-to-offer">
+          {it.quotation.backToOffer}
+        </IonButton>
+        <IonButton type="submit" disabled={disabled} data-testid="next">
+          {it.quotation.next}
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { categoryInfo } from '@core/categories';
+import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
+import type { ProposalSave } from '@core/schemas/quotations';
+import { ApiError } from '../../api/client';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { AppPage } from '../../shell/layout';
+import { createProposal, useOfferPreview } from './api/quotations';
+import { CustomerForm, type CustomerValues } from './customer-form';
+import { readOfferConfig } from './offer-config';
+import { QuotationSidebar } from './sidebar';
+import { Tracker } from './tracker';
+import { ErrorAlert, type WizardError } from './wizard-error';
+import './quotation.css';
+
+/**
+ * /quotation/ (§2 "Quotation wizard", steps 1 and 2): personal data, then the read-only
+ * confirmation; confirming creates the proposal through the outbox and opens /quotations/{id}
+ * (or /quotations/{client id} while it waits to be sent).
+ */
+export default function QuotationStartPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [config] = useState(() => readOfferConfig(search));
+  const offer = useOfferPreview(config?.offer ?? null);
+  const [values, setValues] = useState<CustomerValues | null>(null);
+  const [phase, setPhase] = useState<'form' | 'confirm'>('form');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<WizardError | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const backToOffer = () => navigate(offer.data ? `/offers/${encodeURIComponent(offer.data.code)}` : links.offers());
+
+  if (!config) {
+    return (
+      <AppPage title={it.quotation.pageTitle}>
+        <h1>{it.quotation.startTitle}</h1>
+        <p data-testid="no-offer">{it.quotation.noOffer}</p>
+        <Link to={links.offers()}>{it.quotation.goToOffers}</Link>
+      </AppPage>
+    );
+  }
+
+  async function confirm() {
+    if (!values || !config) return;
+    setSending(true);
+    setError(null);
+    const body: ProposalSave = {
+      ...values,
+      offer: config.offer,
+      accessories: config.accessories,
+      colors: config.colors,
+      additionalServices: config.services,
+      consent: values.consent,
+      business_name: values.business_name,
+    };
+    try {
+      const result = await createProposal(body, `${values.first_name} ${values.last_name}`);
+      const id = result.state === 'sent' ? String((result.data as { data: { id: number } }).data.id) : result.clientId;
+      navigate(links.quotation(id), { replace: true });
+    } catch (err) {
+      setPhase('form');
+      setFormKey((k) => k + 1);
+      if (err instanceof ApiError && err.code && err.code in PROPOSAL_ERRORS) setError({ code: err.code as ProposalErrorCode, fields: err.errors });
+      else setError({ code: null, message: err instanceof ApiError ? err.message : it.common.serverError, fields: err instanceof ApiError ? err.errors : {} });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  // The form starts on the offer's customer type, so it waits for the offer (or for its failure, or offline).
+  const offerSettled = Boolean(offer.data) || offer.isError || offer.fetchStatus === 'paused';
+  const incompatible = error?.code === 'Customer type not compatible with offer';
+  const o = offer.data;
+  return (
+    <AppPage title={it.quotation.pageTitle} className="quotation-page">
+      <h1>{it.quotation.startTitle}</h1>
+      <Tracker current={phase === 'form' ? 1 : 2} />
+      <div className="quotation-layout">
+        <section className="quotation-main">
+          <ErrorAlert error={error} offerLink={o ? `/offers/${encodeURIComponent(o.code)}` : links.offers()} onClose={() => setError(null)} />
+          {phase === 'form' && offerSettled && (
+            <CustomerForm
+              key={formKey}
+              initial={values}
+              offerType={o?.customerType ?? null}
+              disabled={incompatible}
+              onBack={backToOffer}
+              onSubmit={(v) => {
+                setValues(v);
+                setError(null);
+                setPhase('confirm');
+              }}
+              serverErrors={error?.fields ?? null}
+              // The spec's CAP alert (§8) also for a CAP the client's own check refuses.
+              onInvalid={(fields) => setError(fields.includes('zip_code') ? { code: 'Invalid zip code', fields: {} } : null)}
+            />
+          )}
+          {phase === 'confirm' && values && (
+            <div data-testid="confirm-step">
+              <h2>{it.quotation.confirmTitle}</h2>
+              <p className="muted">{it.quotation.confirmHint}</p>
+              <CustomerSummary values={values} />
+              <div className="wizard-actions">
+                <IonButton fill="outline" onClick={() => setPhase('form')} disabled={sending}>
+                  {it.quotation.back}
+                </IonButton>
+                <IonButton onClick={() => void confirm()} disabled={sending} data-testid="confirm">
+                  {it.quotation.confirm}
+                </IonButton>
+              </div>
+            </div>
+          )}
+        </section>
+        {o && (
+          <QuotationSidebar
+            data={{
+              number: null,
+              code: null,
+              price: o.monthly_rate,
+              car: { brand: o.brand, model: o.model, version: o.version, image: o.image },
+              duration: o.duration,
+              distance: o.distance,
+              deposit: o.deposit,
+              services: [],
+              equippedOptionals: o.equippedOptionals,
+              accessories: [],
+              color: null,
+              notes: values?.notes ?? '',
+              commission: o.commission,
+            }}
+          />
+        )}
+        {offer.isError && (
+          <IonText color="medium">
+            <p>{it.quotation.noOffer}</p>
+          </IonText>
+        )}
+      </div>
+    </AppPage>
+  );
+}
+
+export function CustomerSummary({ values }: { values: Omit<CustomerValues, 'consent'> }) {
+  const f = it.quotation.fields;
+  const info = categoryInfo(values.employee_category);
+  const rows: [string, string][] = [
+    [f.employee_category, info.label],
+    ...(info.type === 'BUSINESS'
+      ? ([
+          [f.business_name, values.business_name],
+          [f.vat_number, values.vat_number],
+        ] as [string, string][])
+      : []),
+    [f.first_name, values.first_name],
+    [f.last_name, values.last_name],
+    [f.fiscal_code, values.fiscal_code],
+    [f.email, values.email],
+    [f.phone, values.phone],
+    [f.address, values.address],
+    [f.zip_code, values.zip_code],
+    [f.city, values.city],
+    [f.notes, values.notes],
+  ];
+  return (
+    <dl className="customer-summary" data-testid="customer-summary">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

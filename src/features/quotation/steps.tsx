@@ -1,0 +1,221 @@
+import { IonButton, IonNote, IonSpinner } from '@ionic/react';
+import { useState } from 'react';
+import type { ContractualCategory } from '@core/categories';
+import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring';
+import type { Proposal } from '@core/schemas/quotations';
+import { ApiError } from '../../api/client';
+import { it } from '../../i18n/it';
+
+/**
+ * The sustainability step: the category's credit-check questions (core/prescoring) answered here and
+ * recorded on the proposal; the server evaluates them. The full credit-check panel (src/credit-check,
+ * another branch) can replace this through QuotationPage's `sustainability` slot.
+ */
+export function SustainabilityStep({ category, disabled, onSave }: { category: ContractualCategory; disabled: boolean; onSave: (answers: Answers, step: string | null) => Promise<void> }) {
+  const logic = logicFor(category, 'quote');
+  const [flow, setFlow] = useState(() => startFlow(logic));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const answer = (q: Question, v: AnswerValue) => setFlow(applyAnswer(logic, flow.answers, q.q, v));
+  const questions = visibleQuestions(logic, flow.answers, flow.step);
+  return (
+    <div data-testid="sustainability-step">
+      <h2>{it.quotation.sustainabilityTitle}</h2>
+      <p className="muted">{it.quotation.sustainabilityHint}</p>
+      {questions.map((q) => (
+        <div key={q.q} className="question" data-question={q.q}>
+          <p>{q.label}</p>
+          {q.type === 'TYPE_BOOL' &&
+            (q.a ?? []).map((a) => (
+              <IonButton key={String(a.value)} size="small" fill={flow.answers[q.q] === a.value ? 'solid' : 'outline'} disabled={disabled} onClick={() => answer(q, a.value)}>
+                {a.label}
+              </IonButton>
+            ))}
+          {q.type === 'TYPE_INPUT' && <NumberAnswer value={flow.answers[q.q]} disabled={disabled} onOk={(n) => answer(q, n)} />}
+          {q.type === 'TYPE_CHOICE' && (
+            <select aria-label={q.label} disabled={disabled} value={String(flow.answers[q.q] ?? '')} onChange={(e) => e.target.value && answer(q, e.target.value)}>
+              <option value="">{it.common.placeholder}</option>
+              {(q.list ?? []).map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      ))}
+      {error && (
+        <IonNote color="danger" role="alert">
+          {error}
+        </IonNote>
+      )}
+      <div className="wizard-actions">
+        <span />
+        <IonButton
+          data-testid="save-sustainability"
+          disabled={disabled || saving || !canSubmit(logic, flow.answers)}
+          onClick={async () => {
+            setSaving(true);
+            setError(null);
+            try {
+              await onSave(flow.answers, flow.step);
+            } catch (err) {
+              setError(err instanceof ApiError ? err.message : it.quotation.genericError);
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          {saving ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
+        </IonButton>
+      </div>
+    </div>
+  );
+}
+
+/** Non-negative whole euros, shown with the '.' thousands separator; Ok disabled while empty (§5 "Credit check input"). */
+function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefined; disabled: boolean; onOk: (n: number) => void }) {
+  const [text, setText] = useState(typeof value === 'number' ? value.toLocaleString('it-IT') : '');
+  const digits = text.replace(/\D/g, '');
+  return (
+    <span className="number-answer">
+      <input
+        inputMode="numeric"
+        aria-label={it.common.placeholder}
+        value={text}
+        disabled={disabled}
+        onChange={(e) => {
+          const d = e.target.value.replace(/\D/g, '');
+          setText(d ? Number(d).toLocaleString('it-IT') : '');
+        }}
+      />
+      <IonButton size="small" disabled={disabled || !digits} onClick={() => onOk(Number(digits))}>
+        Ok
+      </IonButton>
+    </span>
+  );
+}
+
+/** One upload slot per required document; PDF only (the server checks the content too). */
+export function DocumentsStep({
+  proposal,
+  disabled,
+  strict,
+  onUpload,
+  onBack,
+  onNext,
+}: {
+  proposal: Proposal;
+  disabled: boolean;
+  strict: boolean;
+  onUpload: (fileType: string, file: File) => Promise<'sent' | 'queued'>;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [queued, setQueued] = useState<Record<string, string[]>>({});
+  const slots = proposal.quotation.data.attachments;
+  const filled = (t: string) => (slots.find((s) => s.file_type === t)?.files.length ?? 0) + (queued[t]?.length ?? 0) > 0;
+  const blocked = strict && slots.some((s) => !filled(s.file_type));
+  async function pick(fileType: string, file: File | undefined) {
+    if (!file) return;
+    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) {
+      setErrors((e) => ({ ...e, [fileType]: it.quotation.onlyPdf }));
+      return;
+    }
+    setBusy(fileType);
+    setErrors((e) => ({ ...e, [fileType]: '' }));
+    try {
+      const state = await onUpload(fileType, file);
+      if (state === 'queued') setQueued((q) => ({ ...q, [fileType]: [...(q[fileType] ?? []), file.name] }));
+    } catch (err) {
+      setErrors((e) => ({ ...e, [fileType]: err instanceof ApiError ? err.message : it.quotation.uploadFailed }));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <div data-testid="documents-step">
+      <h2>{it.quotation.documentsTitle}</h2>
+      <p className="muted">{it.quotation.documentsHint}</p>
+      {slots.map((s) => (
+        <div key={s.file_type} className="doc-slot" data-slot={s.file_type}>
+          <h3>{s.title}</h3>
+          <p className="muted">{s.description}</p>
+          {s.link && (
+            <a href={s.link} target="_blank" rel="noreferrer">
+              {it.quotation.template}
+            </a>
+          )}
+          <ul className="sidebar-list">
+            {s.files.map((f) => (
+              <li key={f.id}>{f.name}</li>
+            ))}
+            {(queued[s.file_type] ?? []).map((n) => (
+              <li key={n}>
+                {n} · <em>{it.quotation.queued}</em>
+              </li>
+            ))}
+          </ul>
+          <label className="upload-label">
+            <span className="sr-only">
+              {it.quotation.choosePdf}: {s.title}
+            </span>
+            <input
+              type="file"
+              accept="application/pdf"
+              disabled={disabled || busy !== null}
+              data-testid={`upload-${s.file_type}`}
+              onChange={(e) => {
+                void pick(s.file_type, e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {busy === s.file_type && <IonSpinner name="dots" />}
+          {errors[s.file_type] && (
+            <IonNote color="danger" role="alert">
+              {errors[s.file_type]}
+            </IonNote>
+          )}
+        </div>
+      ))}
+      {blocked && <IonNote>{it.quotation.strictBlock}</IonNote>}
+      <div className="wizard-actions">
+        <IonButton fill="outline" onClick={onBack}>
+          {it.quotation.back}
+        </IonButton>
+        <IonButton disabled={disabled || blocked} onClick={onNext} data-testid="documents-next">
+          {it.quotation.next}
+        </IonButton>
+      </div>
+    </div>
+  );
+}
+
+export function StatusStep({ proposal, busy, onStatus, onBack }: { proposal: Proposal; busy: boolean; onStatus: (s: 'WON' | 'LOST') => void; onBack: () => void }) {
+  return (
+    <div data-testid="status-step">
+      <h2>{it.quotation.statusTitle}</h2>
+      <p>
+        <span className="status-badge" data-testid="status-label">
+          {it.quotation.statusLabels[proposal.status]}
+        </span>
+      </p>
+      <div className="wizard-actions">
+        <IonButton fill="outline" onClick={onBack}>
+          {it.quotation.back}
+        </IonButton>
+        <span>
+          <IonButton color="danger" fill="outline" disabled={busy || proposal.status === 'LOST'} onClick={() => onStatus('LOST')} data-testid="reject">
+            {it.quotation.reject}
+          </IonButton>
+          <IonButton color="success" disabled={busy || proposal.status === 'WON'} onClick={() => onStatus('WON')} data-testid="accept">
+            {it.quotation.accept}
+          </IonButton>
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { QuotationSearch } from '@core/schemas/sales';
+import { apiBlob, saveBlob } from '../../../api/client';
+
+/** `POST quotations/export`: every row of the filter as 'Preventivi.xlsx'. */
+export async function exportQuotations(body: QuotationSearch) {
+  const { page: _page, ...filter } = body;
+  const { blob } = await apiBlob('quotations/export', { method: 'POST', body: filter });
+  saveBlob(blob, 'Preventivi.xlsx');
+}
+
+export const useExportQuotations = () => useMutation({ mutationFn: exportQuotations });

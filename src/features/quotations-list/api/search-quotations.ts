@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QuotationSearch, QuotationListSchema } from '@core/schemas/sales';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-client';
+
+/** `POST quotations` (sales-portal.md §7): one page of saved quotations for the filter set. */
+export const searchQuotations = (body: QuotationSearch, signal?: AbortSignal) =>
+  api('quotations', { method: 'POST', body, schema: QuotationListSchema, ...(signal ? { signal } : {}) });
+
+export const searchQuotationsQuery = (body: QuotationSearch, enabled: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.quotationSearch(body),
+    queryFn: ({ signal }) => searchQuotations(body, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useSearchQuotations = (body: QuotationSearch, enabled: boolean) => useQuery(searchQuotationsQuery(body, enabled));

@@ -1,0 +1,175 @@
+import { IonButton, IonChip, IonIcon, IonLabel, IonSpinner } from '@ionic/react';
+import { closeCircle, downloadOutline } from 'ionicons/icons';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateIt, formatEuro } from '@core/format';
+import { QUOTATION_STATUSES, STATUS_LABELS, TRACKER_STEPS, proposalTitle } from '@core/quotation';
+import type { QuotationListItem, QuotationSort } from '@core/schemas/sales';
+import { it } from '../../i18n/it';
+import { links } from '../../routes';
+import { AppPage } from '../../shell/layout';
+import { Pagination } from '../../ui/pagination';
+import { useDebounced } from '../../ui/use-debounced';
+import { useExportQuotations } from './api/export-quotations';
+import { useQuotationFilters } from './api/get-quotation-filters';
+import { useSearchQuotations } from './api/search-quotations';
+import { badges, clearAll, dateRangeError, initialState, type QuotationFilterState, toggleStatus, update } from './search-state';
+import './quotations-list.css';
+
+/** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
+const DEBOUNCE_MS = 500;
+
+export default function QuotationsListPage() {
+  const [state, setState] = useState<QuotationFilterState>(() => initialState());
+  const filters = useQuotationFilters();
+  const exporter = useExportQuotations();
+  const text = useDebounced({ query: state.query, fiscal_code: state.fiscal_code, quotation_id: state.quotation_id }, DEBOUNCE_MS);
+  const rangeError = dateRangeError(state);
+  const body = useMemo(
+    () => ({ ...text, startDate: state.startDate, endDate: state.endDate, status: state.status, agent_id: state.agent_id, sort: state.sort, page: state.page }),
+    [text, state.startDate, state.endDate, state.status, state.agent_id, state.sort, state.page],
+  );
+  const search = useSearchQuotations(body, rangeError === null);
+  const set = (patch: Partial<QuotationFilterState>) => setState((s) => update(s, patch));
+  const result = search.data;
+  const agents = filters.data?.agents ?? [];
+  const shownBadges = badges(state);
+
+  return (
+    <AppPage title={it.quotations.title} className="quotations-list-page">
+      <form className="ql-filters" onSubmit={(e) => e.preventDefault()} aria-label={it.quotations.title}>
+        <label>
+          {it.quotations.query}
+          <input type="search" name="query" value={state.query} placeholder={it.quotations.queryPlaceholder} onChange={(e) => set({ query: e.target.value })} />
+        </label>
+        <label>
+          {it.quotations.fiscalCode}
+          <input name="fiscal_code" maxLength={16} value={state.fiscal_code} onChange={(e) => set({ fiscal_code: e.target.value.toUpperCase() })} />
+        </label>
+        <label>
+          {it.quotations.quotationId}
+          <input name="quotation_id" maxLength={20} value={state.quotation_id} onChange={(e) => set({ quotation_id: e.target.value })} />
+        </label>
+        <label>
+          {it.quotations.startDate}
+          <input type="date" name="startDate" value={state.startDate} onChange={(e) => set({ startDate: e.target.value })} aria-invalid={rangeError !== null} />
+        </label>
+        <label>
+          {it.quotations.endDate}
+          <input type="date" name="endDate" value={state.endDate} onChange={(e) => set({ endDate: e.target.value })} aria-invalid={rangeError !== null} />
+        </label>
+        {agents.length > 1 && (
+          <label>
+            {it.quotations.agent}
+            <select name="agent_id" value={state.agent_id ?? ''} onChange={(e) => set({ agent_id: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">{it.quotations.allAgents}</option>
+              {agents.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          {it.quotations.sort}
+          <select name="sort" value={state.sort} onChange={(e) => set({ sort: e.target.value as QuotationSort })}>
+            <option value="date-desc">{it.quotations.sortNewest}</option>
+            <option value="date-asc">{it.quotations.sortOldest}</option>
+          </select>
+        </label>
+      </form>
+      {rangeError && (
+        <p className="form-error" role="alert">
+          {rangeError}
+        </p>
+      )}
+      <div className="ql-statuses" role="group" aria-label={it.quotations.status}>
+        {QUOTATION_STATUSES.map((s) => {
+          const on = state.status.includes(s);
+          return (
+            <IonButton key={s} size="small" fill={on ? 'solid' : 'outline'} className={`ql-status ql-status-${s.toLowerCase()}`} aria-pressed={on} onClick={() => setState((x) => toggleStatus(x, s))}>
+              {STATUS_LABELS[s]}
+            </IonButton>
+          );
+        })}
+      </div>
+      <div className="ql-bar">
+        <h1 className="ql-count" aria-live="polite" data-testid="quotations-count">
+          {result ? it.quotations.count(result.total) : '\u00a0'}
+          {search.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
+        </h1>
+        <IonButton fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
+          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
+          {it.quotations.download}
+        </IonButton>
+      </div>
+      {shownBadges.length > 0 && (
+        <div className="ql-badges" data-testid="filter-badges">
+          {shownBadges.map((b) => (
+            <IonChip key={b.key} outline title={it.quotations.removeBadge} aria-label={`${it.quotations.badge[b.key]}: ${b.value}. ${it.quotations.removeBadge}`} onClick={() => set({ [b.key]: '' })}>
+              <IonLabel>
+                {it.quotations.badge[b.key]}: {b.value}
+              </IonLabel>
+              <IonIcon icon={closeCircle} aria-hidden="true" />
+            </IonChip>
+          ))}
+          <IonButton fill="clear" size="small" onClick={() => setState(clearAll)}>
+            {it.quotations.removeAll}
+          </IonButton>
+        </div>
+      )}
+      {exporter.isError && (
+        <p className="form-error" role="alert">
+          {it.quotations.downloadFailed}
+        </p>
+      )}
+      {search.isError && !result && (
+        <p className="form-error" role="alert">
+          {it.quotations.loadError}
+        </p>
+      )}
+      {result && result.items.data.length === 0 && <p className="ql-empty">{it.quotations.empty}</p>}
+      <ul className="ql-list" data-testid="quotations-list">
+        {result?.items.data.map((q) => (
+          <QuotationRow key={q.proposal_id} q={q} />
+        ))}
+      </ul>
+      {result && <Pagination current={result.currentPage} last={result.lastPage} onPage={(page) => set({ page })} />}
+    </AppPage>
+  );
+}
+
+function QuotationRow({ q }: { q: QuotationListItem }) {
+  return (
+    <li>
+      <Link className="ql-item" to={links.quotation(q.proposal_id)} data-testid="quotation-row">
+        <div className="ql-item-head">
+          <strong>{proposalTitle(q.proposal_id)}</strong>
+          <span className="ql-code">{q.code ?? it.quotations.noCode}</span>
+          <span className={`ql-badge ql-badge-${q.status.toLowerCase()}`} data-testid="quotation-status">
+            {STATUS_LABELS[q.status]}
+          </span>
+          {!q.stillValid && q.step < 3 && <span className="ql-badge ql-badge-expired">{it.quotations.expired}</span>}
+        </div>
+        <div className="ql-item-body">
+          <span className="ql-customer">{q.customer_name}</span>
+          <span className="ql-car">{q.car_name}</span>
+          <span>{formatDateIt(q.date.slice(0, 10))}</span>
+          <span>{it.quotations.monthly(formatEuro(q.price))}</span>
+          <span>{it.quotations.deposit(formatEuro(q.deposit, { decimals: 0 }))}</span>
+          {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission))}</span>}
+          <span className="ql-agent">{q.agent_name}</span>
+        </div>
+        <ol className="ql-tracker" aria-label={it.quotations.step(q.step)}>
+          {TRACKER_STEPS.map((label, i) => (
+            <li key={label} className={i + 1 <= q.step ? 'done' : ''} aria-current={i + 1 === q.step ? 'step' : undefined}>
+              <span className="ql-dot" aria-hidden="true" />
+              <span className="ql-step-label">{label}</span>
+            </li>
+          ))}
+        </ol>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type MemberValues, type TeamMember, TeamMemberSchema } from '@core/schemas/account';
+import { dataOf } from '@core/schemas/common';
+import { api } from '../../../api/client';
+import { queryClient } from '../../../api/query-client';
+
+// Team calls (catalogue-and-account.md §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
+export const membersQuery = queryOptions({
+  queryKey: ['team', 'members'] as const,
+  queryFn: async () => (await api('agent/members', { schema: dataOf(z.array(TeamMemberSchema)) })).data,
+});
+
+/** Replaces the member in the list, or refetches when the tree changed (new member, new parent). */
+const refresh = async (member: TeamMember, structural: boolean) => {
+  if (structural) await queryClient.invalidateQueries({ queryKey: membersQuery.queryKey });
+  else queryClient.setQueryData(membersQuery.queryKey, (list: TeamMember[] | undefined) => list?.map((m) => (m.id === member.id ? member : m)));
+  return member;
+};
+
+export const createMember = async (body: MemberValues) => refresh((await api('agent', { method: 'POST', body, schema: dataOf(TeamMemberSchema) })).data, true);
+
+export const updateMember = async (code: string, body: MemberValues, parentChanged: boolean) =>
+  refresh((await api(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body, schema: dataOf(TeamMemberSchema) })).data, parentChanged);
+
+export const toggleMember = async (id: number) => refresh((await api(`agent/${id}/toggle`, { method: 'PATCH', schema: dataOf(TeamMemberSchema) })).data, false);

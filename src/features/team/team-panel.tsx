@@ -1,0 +1,97 @@
+import { IonBadge, IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { addOutline, createOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import type { TeamMember } from '@core/schemas/account';
+import { useProfile } from '../../api/profile';
+import { it } from '../../i18n/it';
+import { FormError, FormSuccess } from '../../ui/form';
+import { membersQuery, toggleMember } from './api/team';
+import { MemberForm } from './member-form';
+
+const STATUS_COLOR: Record<TeamMember['status'], string> = { ACTIVATED: 'success', SUSPENDED: 'warning', PENDING_ACTIVATION: 'medium' };
+
+/**
+ * The team panel (catalogue-and-account.md §2): tiles of sub-agents indented by their level in the
+ * network, status label and toggle, and a form to add or edit a member. Used in /profile (and /admin).
+ */
+export default function TeamPanel() {
+  const { data: profile } = useProfile();
+  const { data: members, error } = useQuery(membersQuery);
+  const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const toggle = useMutation({ mutationFn: toggleMember });
+  if (!profile) return null;
+  const t = it.team;
+  const limit = profile.features.find((f) => f.slug === 'network-sub-agent')?.limit ?? null;
+
+  return (
+    <section data-testid="team-panel">
+      <div className="team-head">
+        <h2>{t.title}</h2>
+        <IonButton onClick={() => (setMessage(null), setEditing('new'))} data-testid="member-add">
+          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          {t.add}
+        </IonButton>
+      </div>
+      {members && <p className="muted">{t.count(members.length, limit)}</p>}
+      <FormSuccess message={message} />
+      <FormError error={error ?? toggle.error} />
+      {!members && !error && <IonSpinner />}
+      {members?.length === 0 && <p>{t.empty}</p>}
+      <ul className="team-list">
+        {members?.map((m) => (
+          <li key={m.id} className="team-tile" style={{ marginInlineStart: `${Math.min(m.level - 1, 6) * 24}px` }} data-testid="member-tile" data-email={m.email}>
+            <div className="team-tile-main">
+              <strong>{m.business_name || m.name}</strong>
+              <span className="muted">
+                {m.name && m.business_name ? `${m.name} · ` : ''}
+                {m.email}
+              </span>
+              <span className="muted">
+                {t.feeTypes[m.fee_type]}: {m.fee_value.toLocaleString('it-IT')} {t.unit(m.fee_type)}
+              </span>
+            </div>
+            <div className="team-tile-actions">
+              <IonBadge color={STATUS_COLOR[m.status]} data-testid="member-status">
+                {t.status[m.status]}
+              </IonBadge>
+              {m.status !== 'PENDING_ACTIVATION' && (
+                <IonButton size="small" fill="outline" color={m.status === 'ACTIVATED' ? 'warning' : 'success'} disabled={toggle.isPending} onClick={() => toggle.mutate(m.id)}>
+                  {m.status === 'ACTIVATED' ? t.deactivate : t.activate}
+                </IonButton>
+              )}
+              <IonButton size="small" fill="clear" onClick={() => (setMessage(null), setEditing(m))} aria-label={`${t.edit} ${m.business_name || m.name}`}>
+                <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+              </IonButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <IonModal isOpen={editing !== null} onDidDismiss={() => setEditing(null)}>
+        <IonHeader>
+          <IonToolbar>
+            <IonTitle>{editing === 'new' ? t.formTitleNew : t.formTitleEdit}</IonTitle>
+            <IonButtons slot="end">
+              <IonButton onClick={() => setEditing(null)}>{it.common.close}</IonButton>
+            </IonButtons>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">
+          {editing !== null && (
+            <MemberForm
+              members={members ?? []}
+              editing={editing === 'new' ? null : editing}
+              leaderId={profile.id}
+              fixedAllowed={profile.group_fee_type === 'FIXED_VALUE'}
+              onDone={(msg) => {
+                setMessage(msg);
+                setEditing(null);
+              }}
+            />
+          )}
+        </IonContent>
+      </IonModal>
+    </section>
+  );
+}

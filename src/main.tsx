@@ -1,0 +1,48 @@
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/palettes/dark.class.css';
+import './theme/app.css';
+import '@core/schemas/zod-config';
+import { setupIonicReact } from '@ionic/react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/query-client';
+import { App } from './App';
+import { ensureIntl } from './shell/intl';
+import { PERSIST_BUSTER, PERSIST_MAX_AGE, queryPersister } from './offline/persister';
+
+// Native shells (Capacitor) run no service worker: the outbox replays from the app itself.
+const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());
+const UpdatePrompt = import.meta.env.PROD && !isNative && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
+
+setupIonicReact({ mode: 'md' });
+dayjs.locale('it'); // Italian names, week starting Monday
+
+await ensureIntl();
+// The outbox (and Dexie with it) starts right after the first paint, not before it.
+void import('./offline').then((m) => m.startOfflineSync());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER }}
+      // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
+      onSuccess={() => void queryClient.invalidateQueries()}
+    >
+      <App />
+      {UpdatePrompt && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);

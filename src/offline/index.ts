@@ -1,0 +1,56 @@
+import type { Profile } from '@core/schemas/auth';
+import { queryClient, queryKeys } from '../api/query-client';
+import { session } from '../api/session';
+import { db } from './db';
+import { syncCatalogue } from './catalogue';
+import { createOutbox } from './outbox';
+
+/** The app's outbox: entries belong to the user of the (persisted) profile. */
+const currentUser = () => (session.isActive() ? (queryClient.getQueryData<Profile>(queryKeys.profile)?.id ?? null) : null);
+export const outbox = createOutbox(db, currentUser);
+
+/** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
+function refreshCatalogue() {
+  const userId = currentUser();
+  if (userId !== null && navigator.onLine) syncCatalogue(userId).catch(() => undefined);
+}
+
+let started = false;
+
+/** Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and every 30 s. */
+export function startOfflineSync() {
+  if (started) return;
+  started = true;
+  const flush = () => void outbox.flush();
+  window.addEventListener('online', flush);
+  window.addEventListener('online', refreshCatalogue);
+  setInterval(refreshCatalogue, 15 * 60_000);
+  // The profile arrives (from the server or the persisted cache) after start: sync once it is known.
+  queryClient.getQueryCache().subscribe((e) => {
+    if (e.type === 'updated' && e.query.queryKey[0] === queryKeys.profile[0] && e.action.type === 'success') refreshCatalogue();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flush();
+  });
+  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+    if (e.data?.type === 'outbox-sync') flush();
+  });
+  setInterval(flush, 30_000);
+  session.on((e) => {
+    if (e === 'changed' && session.isActive()) void outbox.resume();
+  });
+  outbox.on((e) => {
+    if (e.type === 'sent') for (const key of e.entry.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
+  });
+  flush();
+  refreshCatalogue();
+  // Ask the browser to keep our data (catalogue, outbox) under storage pressure.
+  void navigator.storage?.persist?.();
+}
+
+/** Asks the service worker to replay when connectivity returns, where Background Sync exists. */
+export async function requestBackgroundSync() {
+  const reg = await navigator.serviceWorker?.getRegistration();
+  const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  await sync?.register('outbox').catch(() => undefined);
+}

@@ -1,0 +1,118 @@
+// @vitest-environment node
+// Node's Blob and FormData behave like a browser's here (jsdom's Blob has no arrayBuffer()).
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PortalDb } from './db';
+import { createOutbox } from './outbox';
+
+// The outbox's rules against a scripted fetch; the end-to-end suite runs it against the real server.
+type Reply = { status: number; body?: unknown } | 'offline';
+let replies: Reply[];
+let calls: { url: string; init: RequestInit }[];
+
+beforeEach(() => {
+  replies = [];
+  calls = [];
+  const store = new Map<string, string>([['access_token', 'a']]);
+  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), clear: () => store.clear() });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = replies.shift() ?? { status: 201, body: { data: { id: calls.length } } };
+    if (next === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(next.body ?? { error: { http_code: next.status, message: `errore ${next.status}` }, errors: { cap: ['Indicare un CAP valido'] } }), {
+      status: next.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const make = () => {
+  const database = new PortalDb(`test-${crypto.randomUUID()}`);
+  return { database, outbox: createOutbox(database, () => 7) };
+};
+const write = (label: string, extra: object = {}) => ({ label, method: 'POST' as const, path: 'quote', body: { label }, userId: 7, ...extra });
+
+describe('outbox', () => {
+  it('sends at once when online, with the client id as Idempotency-Key', async () => {
+    const { database, outbox } = make();
+    const res = await outbox.submit(write('a'));
+    expect(res.state).toBe('sent');
+    expect((calls[0]!.init.headers as Record<string, string>)['Idempotency-Key']).toBe(res.clientId);
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('keeps writes made offline and replays them in order', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    expect((await outbox.submit(write('primo'))).state).toBe('queued');
+    replies = ['offline'];
+    expect((await outbox.submit(write('secondo'))).state).toBe('queued');
+    expect(await database.outbox.count()).toBe(2);
+    calls = [];
+    await outbox.flush();
+    expect(calls.map((c) => JSON.parse(String(c.init.body)).label)).toEqual(['primo', 'secondo']);
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('gives a rejection on the first try back to the form and keeps nothing', async () => {
+    const { database, outbox } = make();
+    replies = [{ status: 422 }];
+    await expect(outbox.submit(write('a'))).rejects.toMatchObject({ status: 422, errors: { cap: ['Indicare un CAP valido'] } });
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('keeps a write rejected on replay with the server message', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    const { clientId } = await outbox.submit(write('a'));
+    replies = [{ status: 422 }];
+    await outbox.flush();
+    const [entry] = await database.outbox.toArray();
+    expect(entry).toMatchObject({ clientId, status: 'rejected', error: 'errore 422' });
+    await outbox.discard(clientId);
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('pauses on 401 until the user logs in again, dropping nothing', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    await outbox.submit(write('a'));
+    replies = [{ status: 401 }];
+    await outbox.flush();
+    expect(outbox.isPaused()).toBe(true);
+    calls = [];
+    await outbox.flush();
+    expect(calls).toHaveLength(0);
+    await outbox.resume();
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('holds a write that refers to one not yet delivered, then fills in the server id', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    const created = await outbox.submit(write('proposta', { idPath: 'data.id' }));
+    replies = ['offline'];
+    await outbox.submit(write('stato', { method: 'PUT', path: `proposals/{client:${created.clientId}}`, body: { ref: `{client:${created.clientId}}` } }));
+    calls = [];
+    replies = [{ status: 201, body: { data: { id: 42 } } }, { status: 200, body: { data: {} } }];
+    await outbox.flush();
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/quote', '/api/v1/proposals/42']);
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ ref: '42' });
+    expect(await outbox.serverId(created.clientId)).toBe('42');
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('keeps an upload as a blob apart from the queue record', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    await outbox.submit({ label: 'doc', method: 'POST', path: 'quotations/documents/upload', userId: 7, file: { field: 'file', name: 'doc.pdf', blob: new Blob(['%PDF-1.4']), fields: { quotation: 'Q1' } } });
+    expect(await database.blobs.count()).toBe(1);
+    const [entry] = await database.outbox.toArray();
+    expect(entry?.form?.fileName).toBe('doc.pdf');
+    calls = [];
+    await outbox.flush();
+    expect(calls[0]!.init.body).toBeInstanceOf(FormData);
+    expect(await database.blobs.count()).toBe(0);
+  });
+});

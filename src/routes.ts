@@ -1,0 +1,101 @@
+import type { Gate } from '@core/access';
+
+/**
+ * Every route of the app (sales-portal.md §2, catalogue-and-account.md §2), with a function that
+ * builds its link. Screens of later areas are added here when they land.
+ */
+export const paths = {
+  sso: '/sso',
+  login: '/login',
+  activate: '/account/activate/:token',
+  ssoActivate: '/sso/activate',
+  forgotPassword: '/account/password/forgot',
+  resetPassword: '/account/password/:token',
+  home: '/',
+  offers: '/offers',
+  offerDetail: '/offers/:code',
+  offerRequest: '/offer/request',
+  quotationStart: '/quotation/',
+  quotation: '/quotations/:quotation',
+  quotations: '/quotations',
+  dashboard: '/dashboard',
+  faq: '/faq',
+  support: '/support',
+  profile: '/profile',
+  marketing: '/marketing',
+  catalog: '/catalog',
+  catalogNew: '/catalog/new',
+  catalogEdit: '/catalog/:code/edit',
+  providers: '/providers',
+  providerNew: '/providers/new',
+  providerEdit: '/providers/:id/edit',
+  products: '/products',
+  productNew: '/products/new',
+  productEdit: '/products/:id/edit',
+} as const;
+
+export const links = {
+  login: () => paths.login,
+  home: () => paths.home,
+  forgotPassword: () => paths.forgotPassword,
+  ssoActivate: () => paths.ssoActivate,
+  offers: (query = '') => (query ? `${paths.offers}?${query}` : paths.offers),
+  /** The card's link (sales-portal.md §2): duration, deposit, distance and, when not blank, bundle. */
+  offerDetail: (code: string, child: { duration: number; deposit: number; distance: number; bundle?: string | null }) => {
+    const q = new URLSearchParams({ duration: String(child.duration), deposit: String(child.deposit), distance: String(child.distance) });
+    if (child.bundle && child.bundle.trim()) q.set('bundle', child.bundle);
+    return `/offers/${encodeURIComponent(code)}?${q.toString()}`;
+  },
+  offerRequest: () => paths.offerRequest,
+  /** The wizard's start from a configured offer (the offer detail's query: duration, deposit, distance, bundle, accessories, colors). */
+  quotationStart: (query = '') => (query ? `${paths.quotationStart}?${query}` : paths.quotationStart),
+  /** By quotation code, proposal id, or the client id of a proposal still in the outbox. */
+  quotations: () => paths.quotations,
+  dashboard: () => paths.dashboard,
+  quotation: (id: string | number) => `/quotations/${encodeURIComponent(String(id))}`,
+  faq: () => paths.faq,
+  support: () => paths.support,
+  profile: (tab?: string) => (tab ? `${paths.profile}?tab=${tab}` : paths.profile),
+  marketing: () => paths.marketing,
+  catalog: () => paths.catalog,
+  catalogNew: () => paths.catalogNew,
+  catalogEdit: (code: string) => `/catalog/${encodeURIComponent(code)}/edit`,
+  offerPage: (code: string) => `/offers/${encodeURIComponent(code)}`,
+  providers: () => paths.providers,
+  providerNew: () => paths.providerNew,
+  providerEdit: (id: number) => `/providers/${id}/edit`,
+  products: () => paths.products,
+  productNew: () => paths.productNew,
+  productEdit: (id: number) => `/products/${id}/edit`,
+  apiDocs: () => '/api/docs',
+  legal: (doc: 'termini-e-condizioni' | 'informativa-privacy' | 'nomina-responsabile') => `/legal/${doc}.pdf`,
+};
+
+/** Screens shown without the menu: the public ones and the terms step after sign-on. */
+const BARE_PATHS = [paths.sso, paths.ssoActivate, paths.login, '/account/'];
+export const usesBareLayout = (pathname: string) => BARE_PATHS.some((p) => pathname === p || (p.endsWith('/') && pathname.startsWith(p)));
+
+/** Gates of private routes: a route appears only when its feature (and role) is allowed. */
+export const routeGates: Record<string, Gate> = {
+  [paths.support]: { feature: 'support' },
+  [paths.marketing]: { feature: 'marketing-stuff' },
+  [paths.offerRequest]: { feature: 'offer-request' },
+  [paths.quotationStart]: { feature: 'quotations' },
+  [paths.quotation]: { feature: 'quotations' },
+  [paths.catalog]: { feature: 'catalog' },
+  [paths.catalogNew]: { feature: 'catalog' },
+  [paths.catalogEdit]: { feature: 'catalog' },
+  [paths.providers]: { feature: 'provider-product' },
+  [paths.providerNew]: { feature: 'provider-product' },
+  [paths.providerEdit]: { feature: 'provider-product' },
+  [paths.products]: { feature: 'provider-product' },
+  [paths.productNew]: { feature: 'provider-product' },
+  [paths.productEdit]: { feature: 'provider-product' },
+};
+
+/**
+ * Where the credit-check button is hidden (sales-portal.md §2): paths starting with /quotations/, the
+ * quotation start /quotation/, and an offer detail /offers/{alphanumeric id}.
+ */
+export const hidesCreditCheck = (pathname: string) =>
+  pathname.startsWith('/quotations/') || pathname === '/quotation' || pathname.startsWith('/quotation/') || /^\/offers\/[A-Za-z0-9]+\/?$/.test(pathname);

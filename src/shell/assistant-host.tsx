@@ -1,0 +1,55 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { chatbubblesOutline, sparklesOutline } from 'ionicons/icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { configQuery, useProfile } from '../api/profile';
+import { session } from '../api/session';
+import { it } from '../i18n/it';
+
+// The panel (matching, texts, form) is its own chunk, loaded on first open.
+const AssistantPanel = lazy(() => import('./assistant-panel'));
+
+/**
+ * The assistants of the authenticated layout (sales-portal.md §2): the FAQ assistant when enabled,
+ * never on quotation detail pages, and the personal assistant when the user has a bot identifier.
+ */
+export function AssistantHost() {
+  const { pathname } = useLocation();
+  const { data: profile } = useProfile();
+  const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
+  const [open, setOpen] = useState<'faq' | 'personal' | null>(null);
+  const shown = session.isActive() && Boolean(profile?.termsAccepted) && !pathname.startsWith('/quotations/') && (config?.faqBotEnabled === true || Boolean(profile?.bot_uuid));
+  // Leaves room under the page footer so the floating buttons never cover its links.
+  useEffect(() => {
+    document.body.classList.toggle('has-assistant', shown);
+    return () => document.body.classList.remove('has-assistant');
+  }, [shown]);
+  if (!session.isActive() || !profile?.termsAccepted || pathname.startsWith('/quotations/')) return null;
+  const faq = config?.faqBotEnabled === true;
+  const personal = profile.bot_uuid;
+  if (!faq && !personal) return null;
+  return (
+    <div className="assistant-host">
+      {open && (
+        <Suspense fallback={null}>
+          <AssistantPanel mode={open} botId={personal ?? ''} support={config?.support ?? null} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+      {!open && (
+        <div className="assistant-fabs">
+          {personal && (
+            <IonButton shape="round" color="secondary" className="assistant-fab assistant-fab-small" onClick={() => setOpen('personal')} aria-label={it.assistant.personal} title={it.assistant.personal} data-testid="assistant-personal">
+              <IonIcon slot="icon-only" icon={sparklesOutline} aria-hidden="true" />
+            </IonButton>
+          )}
+          {faq && (
+            <IonButton shape="round" className="assistant-fab" onClick={() => setOpen('faq')} aria-label={it.assistant.open} title={it.assistant.open} data-testid="assistant-open">
+              <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+            </IonButton>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { canAccess, type Gate } from '@core/access';
+import { ApiError } from '../api/client';
+import { endSession, useProfile } from '../api/profile';
+import { session } from '../api/session';
+import { it } from '../i18n/it';
+import { paths } from '../routes';
+
+export function LoadingPage() {
+  return (
+    <IonPage>
+      <IonContent className="ion-padding">
+        <div className="page-loading" role="status" aria-label={it.common.loading}>
+          <IonSpinner />
+        </div>
+      </IonContent>
+    </IonPage>
+  );
+}
+
+/** A profile failure that is the server's answer (4xx, 503) ends the session; being offline does not. */
+const endsSession = (err: unknown) => err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === 503);
+
+/**
+ * Wraps every private route: no session -> /login; terms not accepted -> /sso/activate; a route
+ * whose feature or role the user lacks is treated as absent (home).
+ */
+export function Protected({ children, gate }: { children: ReactNode; gate?: Gate | undefined }) {
+  const { data: profile, error, refetch } = useProfile();
+  const { pathname } = useLocation();
+  if (!session.isActive() || (error && endsSession(error))) return <Navigate to={paths.login} replace />;
+  if (!profile) {
+    if (!error) return <LoadingPage />;
+    return (
+      <IonPage>
+        <IonContent className="ion-padding">
+          <p role="alert">{it.common.offline}</p>
+          <IonButton onClick={() => void refetch()}>{it.common.retry}</IonButton>
+        </IonContent>
+      </IonPage>
+    );
+  }
+  if (!profile.termsAccepted && pathname !== paths.ssoActivate) return <Navigate to={paths.ssoActivate} replace />;
+  if (gate && !canAccess(gate, profile)) return <Navigate to={paths.home} replace />;
+  return <>{children}</>;
+}
+
+/** The spec's redirects on 401 and 503 anywhere, and on a failed profile load: storage cleared, to /login. */
+export function SessionWatcher() {
+  const navigate = useNavigate();
+  const { error, refetch } = useProfile();
+  // The profile may come from the persisted cache: check the session with the server once per app start.
+  useEffect(() => {
+    if (session.isActive()) void refetch();
+  }, [refetch]);
+  useEffect(
+    () =>
+      session.on((event) => {
+        if (event === 'unavailable' || (event === 'unauthorized' && session.isActive())) {
+          void endSession();
+          navigate(paths.login, { replace: true });
+        }
+      }),
+    [navigate],
+  );
+  useEffect(() => {
+    if (error && endsSession(error) && session.isActive()) {
+      void endSession();
+      navigate(paths.login, { replace: true });
+    }
+  }, [error, navigate]);
+  return null;
+}

@@ -1,0 +1,61 @@
+import { IonInput } from '@ionic/react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { parseIntInput } from '@core/catalog';
+import { it } from '../i18n/it';
+
+/**
+ * An integer field of the one form pattern (see form.tsx): the value is a number, or '' when the
+ * input is not a number (catalogue-and-account.md §5: "parsed as integers, non-numbers become empty").
+ * Text input with a numeric keyboard, so maxlength (the spec's input lengths) applies.
+ */
+export function NumberField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  maxlength,
+  minlength,
+  disabled,
+  helperText,
+  decimal,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  maxlength?: number;
+  minlength?: number;
+  disabled?: boolean;
+  helperText?: string;
+  decimal?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <IonInput
+          data-field={name}
+          label={label}
+          labelPlacement="stacked"
+          fill="outline"
+          inputmode={decimal ? 'decimal' : 'numeric'}
+          maxlength={maxlength}
+          minlength={minlength}
+          disabled={disabled}
+          placeholder={it.common.placeholder}
+          value={field.value === '' || field.value === null || field.value === undefined ? '' : String(field.value)}
+          onIonInput={(e) => {
+            const raw = (e.detail.value ?? '').replace(',', '.');
+            if (decimal) {
+              const n = Number.parseFloat(raw);
+              field.onChange(raw === '' || Number.isNaN(n) ? '' : n);
+            } else field.onChange(parseIntInput(raw));
+          }}
+          onIonBlur={field.onBlur}
+          className={`form-field${fieldState.error ? ' ion-invalid ion-touched' : ''}`}
+          errorText={fieldState.error?.message}
+          helperText={helperText}
+        />
+      )}
+    />
+  );
+}
