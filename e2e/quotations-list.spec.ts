@@ -92,13 +92,23 @@ test('dashboard for an agent: period switch changes the figures, charts drawn', 
   await expect(s.locator('canvas')).toHaveCount(2);
   await expect(s.getByTestId('stat-effective-profit')).toBeVisible(); // fees-visibility
   const range = await s.getByTestId('db-range').innerText();
-  const total = async () => Number(await s.getByTestId('stat-open').innerText()) + Number(await s.getByTestId('stat-won').innerText()) + Number(await s.getByTestId('stat-lost').innerText());
-  const month = await total();
-  await s.locator('ion-segment-button', { hasText: 'Anno scorso' }).click();
+  const shown = async () => [s.getByTestId('stat-open'), s.getByTestId('stat-won'), s.getByTestId('stat-lost')].map(async (l) => Number(await l.innerText()));
+  const figures = async () => Promise.all(await shown());
+  /** The figures the server computed for a period, as the page received them. */
+  const fromServer = async (label: string, interval: string) => {
+    const response = page.waitForResponse((r) => r.url().includes('/statistics') && r.url().includes(`interval=${interval}`));
+    await s.locator('ion-segment-button', { hasText: label }).click();
+    const { data } = (await (await response).json()) as { data: { open: number; won: number; lost: number } };
+    return [data.open, data.won, data.lost];
+  };
+  const lastYear = await fromServer('Anno scorso', 'prevyear');
   await expect(s.getByTestId('db-range')).not.toHaveText(range);
-  await expect.poll(total).not.toBe(month);
-  await s.locator('ion-segment-button', { hasText: "Quest'anno" }).click();
-  await expect.poll(total).toBeGreaterThanOrEqual(month);
+  await expect.poll(figures).toEqual(lastYear);
+  const thisYear = await fromServer("Quest'anno", 'year');
+  await expect.poll(figures).toEqual(thisYear);
+  // The demo data spreads quotations over 14 months, so both years have some.
+  expect(lastYear.reduce((a, b) => a + b)).toBeGreaterThan(0);
+  expect(thisYear.reduce((a, b) => a + b)).toBeGreaterThan(0);
   await shots(page, 'dashboard-agent');
   await expect(s.getByText('Agenti della rete')).toHaveCount(0);
 });

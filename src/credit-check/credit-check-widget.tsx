@@ -95,6 +95,11 @@ export function useOffersReloadAfterCheck(pathname: string, reload: (url: string
   const url = creditCheckOffersUrl(check);
   const due = check.checkedAt !== null && check.checkedAt !== handled.current && shouldReloadOffers(pathname, check);
   const checkedAt = check.checkedAt;
+  // A check made on another screen is settled there (its Vetrina Offerte link carries the filters):
+  // arriving on /offers afterwards must not reload the page under the user's fingers.
+  useEffect(() => {
+    if (!due && checkedAt !== null) handled.current = checkedAt;
+  }, [due, checkedAt]);
   useEffect(() => {
     if (!due) return;
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PrescoringResponse } from '@core/prescoring';
 import { hidesCreditCheck } from '../routes';
@@ -84,5 +84,25 @@ describe('reload of /offers after a check', () => {
     act(() => creditCheckStore.setResponse({ ...business, chance: 2, depositRequired: null }));
     act(() => void vi.advanceTimersByTime(5000));
     expect(onHome).not.toHaveBeenCalled();
+  });
+
+  it('does not reload /offers when arriving there after a check made elsewhere (Vetrina Offerte)', () => {
+    const reload = vi.fn();
+    const { result } = renderHook(
+      () => {
+        const location = useLocation();
+        const navigate = useNavigate();
+        useOffersReloadAfterCheck(location.pathname, reload);
+        return navigate;
+      },
+      { wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter> },
+    );
+    act(() => {
+      creditCheckStore.setCategory('tempo-indeterminato');
+      creditCheckStore.setResponse({ ...business, chance: 2, depositRequired: null });
+    });
+    act(() => result.current('/offers?customerType=privati&monthly_rates=0,450'));
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(reload).not.toHaveBeenCalled();
   });
 });
