@@ -2,6 +2,7 @@
 // bench/ exporting `run(): Promise<void>`.
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
+  offline: () => import('./offline'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

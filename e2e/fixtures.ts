@@ -9,6 +9,8 @@ export const USERS = {
   leader: 'capogruppo@demo.it',
   sub: 'sara.conti@demo.it',
   terms: 'nuovo@demo.it',
+  /** No test writes as this agent: their lists and counts stay still while other tests run. */
+  quiet: 'davide.greco@demo.it',
 } as const;
 
 /**

@@ -1,61 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E } from './env';
 import { expect, screen, test, USERS } from './fixtures';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf } from './quotation-steps';
 
 const CF = 'RSSMRA85T10A562S';
 const VAT = '01234567897';
 mkdirSync('test-results/shots', { recursive: true });
-
-/** A tiny but valid PDF (header, one object, trailer, %%EOF). */
-const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/v1/login', { data: { email, password: E2E.password } });
-  const { access_token } = (await res.json()).data as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
-}
-
-/** A child-offer ref from the real search, for private ('privati') or business ('piva') customers. */
-async function offerRef(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') {
-  const res = await request.post('/api/v1/search/offers', { headers, data: { customerType: [customerType], page: 1, items: 18 } });
-  expect(res.ok()).toBe(true);
-  const cards = (await res.json()).items.data as { ref: string; customerType: string }[];
-  const card = cards.find((c) => c.customerType === customerType);
-  if (!card) throw new Error(`no ${customerType} offer`);
-  return card.ref;
-}
-
-const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
-
-async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {}) {
-  const s = screen(page);
-  const v = { first: 'Mario', last: 'Rossi', email: 'mario.rossi@example.it', phone: '3331234567', address: 'Via Roma 1', zip: '20121', city: 'Milano', ...over };
-  await s.getByLabel('Nome', { exact: true }).fill(v.first);
-  await s.getByLabel('Cognome').fill(v.last);
-  await s.getByLabel('Email').fill(v.email);
-  await s.getByLabel('Telefono').fill(v.phone);
-  await s.getByLabel('Indirizzo').fill(v.address);
-  await s.getByLabel('CAP').fill(v.zip);
-  await s.getByLabel('Città').fill(v.city);
-}
-
-const consent = (page: Page) => screen(page).locator('ion-checkbox').click();
-
-async function answerCreditCheck(page: Page) {
-  const s = screen(page).getByTestId('sustainability-step');
-  // tempo-indeterminato: trial ended, income, other loans, guarantor, bad payer, over 72 (default No)
-  await s.locator('[data-question="trial_period_ended"]').getByRole('button', { name: 'Sì' }).click();
-  await s.locator('[data-question="net_monthly_income"] input').fill('2500');
-  await s.locator('[data-question="net_monthly_income"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="other_loans"] input').fill('0');
-  await s.locator('[data-question="other_loans"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="guarantor"]').getByRole('button', { name: 'No' }).click();
-  await s.locator('[data-question="bad_payer"]').getByRole('button', { name: 'No' }).click();
-  const over72 = s.locator('[data-question="over_72"]');
-  if (await over72.count()) await over72.getByRole('button', { name: 'No' }).click();
-  await s.getByTestId('save-sustainability').click();
-}
 
 test('private customer: from an offer to an accepted quotation, with documents and the PDF', async ({ page, loggedIn, request }) => {
   const headers = await apiLogin(request, USERS.full);
@@ -186,45 +135,4 @@ test('the invalid-CAP and incompatible-customer-type alerts', async ({ page, log
   await expect(s2.getByTestId('next')).toHaveAttribute('disabled', '');
   await expect(s2.getByLabel('Nome', { exact: true })).toBeDisabled();
   await page.screenshot({ path: 'test-results/shots/quotation-incompatible-1280.png', fullPage: true });
-});
-
-test.describe('offline', () => {
-  test.use({ serviceWorkers: 'allow' });
-  test('a proposal created offline arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
-    const headers = await apiLogin(request, USERS.full);
-    const ref = await offerRef(request, headers, 'privati');
-    const email = `offline.${Date.now()}@example.it`;
-    await loggedIn(USERS.full);
-    await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    const s = screen(page);
-    await expect(s.getByTestId('quotation-sidebar')).toBeVisible();
-    await page.waitForTimeout(1500); // the query persister writes at most once a second
-
-    await input(page, 'fiscal-code-entry').fill('RSSMRA80A01H501U');
-    await fillPrivate(page, { email });
-    await consent(page);
-    await context.setOffline(true);
-    await s.getByTestId('next').click();
-    await s.getByTestId('confirm').click();
-    await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
-    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/quotation-offline-390.png' });
-    await page.reload();
-    await page.reload();
-    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
-
-    await context.setOffline(false);
-    await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
-    await expect(screen(page).getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
-    const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
-    // Exactly once: the proposal before it has a different customer, the one after does not exist.
-    const mine = await request.get(`/api/v1/proposals/${id}`, { headers });
-    expect((await mine.json()).data.customer.email).toBe(email);
-    const next = await request.get(`/api/v1/proposals/${Number(id) + 1}`, { headers });
-    expect(next.status()).toBe(404);
-  });
 });

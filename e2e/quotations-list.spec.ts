@@ -17,7 +17,7 @@ async function shots(page: Page, name: string) {
 }
 
 test('saved quotations: filter by status and date, badges, export, open one', async ({ page, loggedIn }) => {
-  await loggedIn(USERS.full);
+  await loggedIn(USERS.quiet);
   await page.goto('/quotations');
   const s = screen(page);
   await expect(s.getByTestId('quotations-count')).toHaveText(/\d+ preventiv/);

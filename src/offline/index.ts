@@ -27,7 +27,10 @@ export function startOfflineSync() {
   setInterval(refreshCatalogue, 15 * 60_000);
   // The profile arrives (from the server or the persisted cache) after start: sync once it is known.
   queryClient.getQueryCache().subscribe((e) => {
-    if (e.type === 'updated' && e.query.queryKey[0] === queryKeys.profile[0] && e.action.type === 'success') refreshCatalogue();
+    if (e.type === 'updated' && e.query.queryKey[0] === queryKeys.profile[0] && e.action.type === 'success') {
+      refreshCatalogue();
+      flush(); // after a new login the queue's owner is known only now
+    }
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') flush();

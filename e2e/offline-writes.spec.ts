@@ -1,0 +1,209 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { decodeJwt, SignJWT } from 'jose';
+import { E2E } from './env';
+import { expect, screen, test, USERS } from './fixtures';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
+
+// Writes made with the network cut (issue 4): kept on the device, replayed once the server can be reached,
+// exactly once, whatever happened to the session or to the data in the meantime.
+
+test.use({ serviceWorkers: 'allow' });
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** How many saved quotations of the agent today are for a customer (each test has its own codice fiscale). */
+async function quotationsFor(request: APIRequestContext, headers: Record<string, string>, fiscalCode: string) {
+  const res = await request.post('/api/v1/quotations', { headers, data: { fiscal_code: fiscalCode, startDate: today(), endDate: today() } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/** Opens the wizard for an offer with the app shell and the offer's data cached for offline use. */
+async function openWizard(page: Page, ref: string) {
+  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
+  await page.waitForTimeout(1500); // the query persister writes at most once a second
+}
+
+/** Fills the customer step for a new private customer and confirms it with the network cut. */
+async function proposeOffline(page: Page, fiscalCode: string) {
+  const s = screen(page);
+  await input(page, 'fiscal-code-entry').fill(fiscalCode);
+  await fillPrivate(page);
+  await consent(page);
+  await page.context().setOffline(true);
+  await s.getByTestId('next').click();
+  await s.getByTestId('confirm').click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+  await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+}
+
+
+test('a proposal created offline arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await openWizard(page, ref);
+  await proposeOffline(page, cf);
+  await page.screenshot({ path: 'test-results/shots/quotation-offline-1280.png' });
+  await page.reload();
+  await page.reload();
+  await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+  expect(await quotationsFor(request, headers, cf)).toBe(0);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
+  await expect(screen(page).getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
+  const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
+  const mine = await request.get(`/api/v1/proposals/${id}`, { headers });
+  expect((await mine.json()).data.customer.fiscal_code).toBe(cf);
+  expect(await quotationsFor(request, headers, cf)).toBe(1);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+});
+
+test('a document uploaded offline is kept across reloads and arrives once', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  await loggedIn(USERS.full);
+  await openWizard(page, ref);
+  const s = screen(page);
+  await input(page, 'fiscal-code-entry').fill(uniqueFiscalCode());
+  await fillPrivate(page);
+  await consent(page);
+  await s.getByTestId('next').click();
+  await s.getByTestId('confirm').click();
+  await expect(page).toHaveURL(/\/quotations\/\d+$/);
+  const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
+  await answerCreditCheck(page);
+  const q = screen(page);
+  await expect(q.getByTestId('documents-step')).toBeVisible();
+  await page.waitForTimeout(1500); // the persisted cache holds the documents step
+
+  await context.setOffline(true);
+  await q.getByTestId('upload-identity').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(q.locator('[data-slot="identity"]')).toContainText('carta-identita.pdf');
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+  await page.reload();
+  await page.reload();
+  await expect(page.getByTestId('pending-count')).toHaveText('1'); // the file waits on the device (a Blob in IndexedDB)
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 45_000 });
+  const proposal = (await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()).data as {
+    quotation: { data: { attachments: { file_type: string; files: { name: string }[] }[] } };
+  };
+  const identity = proposal.quotation.data.attachments.find((a) => a.file_type === 'identity');
+  expect(identity?.files.map((f) => f.name)).toEqual(['carta-identita.pdf']);
+});
+
+test('a write replayed after the access token expired arrives (the refresh token renews it)', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await openWizard(page, ref);
+  await proposeOffline(page, cf);
+
+  // Time passes at the dealership: the access token expires before the network comes back.
+  const access = await page.evaluate(() => localStorage.getItem('access_token'));
+  const claims = decodeJwt(access!);
+  const past = Math.floor(Date.now() / 1000) - 60;
+  const expired = await new SignJWT({ fam: claims.fam })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuedAt(past - 900)
+    .setExpirationTime(past)
+    .sign(new TextEncoder().encode(E2E.authSecret));
+  await page.evaluate((t) => localStorage.setItem('access_token', t), expired);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
+  expect(await quotationsFor(request, headers, cf)).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBe(expired);
+});
+
+test('with the session gone the write waits for the next login, then arrives once', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await openWizard(page, ref);
+  await proposeOffline(page, cf);
+
+  // Both tokens are no longer valid (e.g. revoked from another device): the replay gets a 401.
+  await page.evaluate(() => {
+    localStorage.setItem('access_token', 'revoked');
+    localStorage.setItem('refresh_token', 'revoked');
+  });
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
+  expect(await quotationsFor(request, headers, cf)).toBe(0);
+  // Nothing dropped: the write is still on the device.
+  expect(await page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('portale');
+    open.onsuccess = () => {
+      const req = open.result.transaction('outbox').objectStore('outbox').count();
+      req.onsuccess = () => resolve(req.result);
+    };
+  }))).toBe(1);
+
+  await screen(page).getByLabel('Email').fill(USERS.full);
+  await screen(page).getByLabel('Password', { exact: true }).fill(E2E.password);
+  await screen(page).getByRole('button', { name: 'Accedi' }).click();
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await expect.poll(() => quotationsFor(request, headers, cf), { timeout: 45_000 }).toBe(1);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  expect(await quotationsFor(request, headers, cf)).toBe(1);
+});
+
+test('a write the server refuses on replay is kept with its message, to discard', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  // The agent publishes an offer of their own catalogue (a Fiat Panda), so it can be withdrawn later.
+  const call = async (method: 'GET' | 'POST', url: string, data?: object) => {
+    const res = await request.fetch(`/api/v1/${url}`, { method, headers, data });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: unknown }).data;
+  };
+  const [version] = (await call('GET', 'car/versions/FIA/panda?vehicleType=auto')) as { code: string }[];
+  const [motornet, eurotax] = version!.code.split('-');
+  const car = (await call('GET', `car?motornet=${motornet}&eurotax=${eurotax}`)) as { id: number };
+  const offer = (await call('POST', 'catalog/offers', {
+    car: car.id, provider: 'aurora-rent', product: 'aurora-rent-privati', price: 299, deposit: 1000, duration: 36, distance: 15000,
+    unlimitedKm: false, deliveryTime: 'entro-30', fastDelivery: false, right_label: 'privati', reference_code: 'OFFLINE1', notes: '', private_notes: '', services: [],
+  })) as { code: string };
+  await call('POST', `offers/${offer.code}/child`, { deposit: 0, duration: 24, distance: 10000, monthlyRate: 329 });
+  await call('POST', `offers/${offer.code}/child`, { deposit: 2000, duration: 48, distance: 20000, monthlyRate: 279 });
+  const published = (await call('POST', `catalog/offers/${offer.code}/publish`)) as { variations: { ref: string }[] };
+  const code = offer.code;
+  const ref: string | null = published.variations[0]?.ref ?? null;
+  expect(ref).not.toBeNull();
+
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await openWizard(page, ref!);
+  await proposeOffline(page, cf);
+  // Meanwhile the offer is withdrawn from the catalogue.
+  expect((await request.delete(`/api/v1/catalog/offers/${code}`, { headers })).ok()).toBe(true);
+
+  await context.setOffline(false);
+  await page.getByTestId('sync-status').click();
+  const list2 = page.getByTestId('pending-list');
+  await expect(list2).toContainText('Rifiutata', { timeout: 45_000 });
+  await expect(list2).toContainText('L’offerta selezionata non è più disponibile'); // the server's message
+  await page.screenshot({ path: 'test-results/shots/offline-rejected-1280.png' });
+  await page.reload();
+  await page.getByTestId('sync-status').click();
+  await expect(page.getByTestId('pending-list')).toContainText('Rifiutata');
+  await page.getByTestId('pending-list').getByRole('button', { name: 'Elimina' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina' }).click();
+  await expect(page.getByTestId('pending-count')).toHaveCount(0);
+  expect(await quotationsFor(request, headers, cf)).toBe(0);
+});

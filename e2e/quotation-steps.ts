@@ -1,0 +1,65 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E } from './env';
+import { isValidCodiceFiscale } from '../core/validation/codice-fiscale';
+import { expect, screen } from './fixtures';
+
+// Steps of the quotation wizard shared by the quotation and offline-write specs.
+
+/** A tiny but valid PDF (header, one object, trailer, %%EOF). */
+export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+export async function apiLogin(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/v1/login', { data: { email, password: E2E.password } });
+  const { access_token } = (await res.json()).data as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** A child-offer ref from the real search, for private ('privati') or business ('piva') customers. */
+export async function offerRef(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') {
+  const res = await request.post('/api/v1/search/offers', { headers, data: { customerType: [customerType], page: 1, items: 18 } });
+  expect(res.ok()).toBe(true);
+  const cards = (await res.json()).items.data as { ref: string; customerType: string }[];
+  const card = cards.find((c) => c.customerType === customerType);
+  if (!card) throw new Error(`no ${customerType} offer`);
+  return card.ref;
+}
+
+export const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
+
+export async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {}) {
+  const s = screen(page);
+  const v = { first: 'Mario', last: 'Rossi', email: 'mario.rossi@example.it', phone: '3331234567', address: 'Via Roma 1', zip: '20121', city: 'Milano', ...over };
+  await s.getByLabel('Nome', { exact: true }).fill(v.first);
+  await s.getByLabel('Cognome').fill(v.last);
+  await s.getByLabel('Email').fill(v.email);
+  await s.getByLabel('Telefono').fill(v.phone);
+  await s.getByLabel('Indirizzo').fill(v.address);
+  await s.getByLabel('CAP').fill(v.zip);
+  await s.getByLabel('Città').fill(v.city);
+}
+
+export const consent = (page: Page) => screen(page).locator('ion-checkbox').click();
+
+export async function answerCreditCheck(page: Page) {
+  const s = screen(page).getByTestId('sustainability-step');
+  // tempo-indeterminato: trial ended, income, other loans, guarantor, bad payer, over 72 (default No)
+  await s.locator('[data-question="trial_period_ended"]').getByRole('button', { name: 'Sì' }).click();
+  await s.locator('[data-question="net_monthly_income"] input').fill('2500');
+  await s.locator('[data-question="net_monthly_income"]').getByRole('button', { name: 'Ok' }).click();
+  await s.locator('[data-question="other_loans"] input').fill('0');
+  await s.locator('[data-question="other_loans"]').getByRole('button', { name: 'Ok' }).click();
+  await s.locator('[data-question="guarantor"]').getByRole('button', { name: 'No' }).click();
+  await s.locator('[data-question="bad_payer"]').getByRole('button', { name: 'No' }).click();
+  const over72 = s.locator('[data-question="over_72"]');
+  if (await over72.count()) await over72.getByRole('button', { name: 'No' }).click();
+  await s.getByTestId('save-sustainability').click();
+}
+
+
+/** A valid codice fiscale no other test uses, so a test's customer (found by code) is its own. */
+export function uniqueFiscalCode(): string {
+  const place = `H${String(100 + Math.floor(Math.random() * 900))}`;
+  const prefix = `VRDLGU${String(50 + Math.floor(Math.random() * 40))}A${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}${place}`;
+  for (let c = 65; c < 91; c++) if (isValidCodiceFiscale(prefix + String.fromCharCode(c))) return prefix + String.fromCharCode(c);
+  throw new Error('no check character');
+}
