@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default('supporto@portale-noleggio.local'),
   SUPPORT_PHONE: z.string().default('+39 02 0000 0000'),
   MARKETING_ENABLED: bool,
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().default(30),
 });
 
 export type Config = {
@@ -48,6 +49,8 @@ export type Config = {
   support: { email: string; phone: string };
   marketingEnabled: boolean;
   distDir: string;
+  /** How long a write holds its Idempotency-Key before a retry may take it over (its process died). */
+  idempotencyLeaseMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     marketingEnabled: env.MARKETING_ENABLED === undefined ? true : e.MARKETING_ENABLED,
     distDir: path.resolve('dist'),
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
     ...overrides,
   };
 }

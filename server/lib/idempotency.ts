@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { MESSAGES } from '@core/i18n-messages';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -21,10 +21,13 @@ declare module 'fastify' {
  * the key before the handler runs (so concurrent duplicates find it), its answer is stored, and
  * every replay gets that first answer back. A duplicate arriving while the first is still
  * running gets 409 and retries. 5xx answers are not kept, so the write can be tried again.
+ * A key still without an answer after `leaseMs` belongs to a request whose process died (its
+ * write, in its own transaction, did not commit): the next retry takes it over and runs.
  * The outbox (src/offline) relies on this to deliver offline writes exactly once.
  */
-export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, opts: { db: Db }) {
+export const idempotencyPlugin = fp(async function idempotency(app: FastifyInstance, opts: { db: Db; leaseMs?: number }) {
   const { db } = opts;
+  const leaseMs = opts.leaseMs ?? 30_000;
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -44,7 +47,18 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     const [prior] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
     if (!prior) throw new AppError(409, MESSAGES.idempotencyInFlight);
     if (prior.method !== request.method || prior.path !== request.url) throw new AppError(422, MESSAGES.idempotencyMismatch);
-    if (prior.statusCode === null) throw new AppError(409, MESSAGES.idempotencyInFlight);
+    if (prior.statusCode === null) {
+      // Only one retry wins the takeover: the row's created_at moves, so the others' condition fails.
+      const key = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date() })
+        .where(and(key, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(Date.now() - leaseMs))))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length !== 1) throw new AppError(409, MESSAGES.idempotencyInFlight);
+      request.idempotency = { userId, key: header };
+      return;
+    }
     return reply.status(prior.statusCode).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(prior.response);
   });
 

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { mails } from '../db/schema';
+import { idempotencyKeys, mails, users } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import { DEMO_PASSWORD } from '../db/seed/users';
 import { AuthService } from '../modules/auth/service';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(authPlugin, { db: database.db, tokens });
-  await app.register(idempotencyPlugin, { db: database.db });
+  await app.register(idempotencyPlugin, { db: database.db, leaseMs: 60_000 });
   app.get('/catalog-only', { config: { feature: 'catalog' } }, async () => ({ ok: true }));
   app.get('/leaders-only', { config: { role: 1, feature: 'network' } }, async () => ({ ok: true }));
   app.post<{ Body: { text: string } }>('/notes', async (req, reply) => {
@@ -101,6 +101,20 @@ describe('idempotency keys', () => {
     expect(failed.statusCode).toBe(500);
     const retried = await app.inject({ method: 'POST', url: '/notes', headers, payload: { text: 'dopo' } });
     expect(retried.statusCode).toBe(201);
+  });
+
+  it('lets a retry take over a key left without an answer by a dead process, once its lease is over', async () => {
+    const headers = { ...(await headersFor('completo@demo.it')), 'idempotency-key': 'key-orphan-0000001' };
+    const userId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'completo@demo.it')))[0]!.id;
+    // As a request killed mid-write leaves it: recorded, no answer.
+    await database.db.insert(idempotencyKeys).values({ userId, key: 'key-orphan-0000001', method: 'POST', path: '/notes' });
+    const before = await countNotes();
+    expect((await app.inject({ method: 'POST', url: '/notes', headers, payload: { text: 'orfano' } })).statusCode).toBe(409);
+    await database.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(idempotencyKeys.key, 'key-orphan-0000001'));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/notes', headers, payload: { text: 'orfano' } })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    expect(await countNotes()).toBe(before + 1);
   });
 
   it('refuses a key reused for another request, and malformed keys', async () => {

@@ -78,9 +78,15 @@ export const quotations = pgTable(
     pdfPath: text('pdf_path'),
     /** Bumped by every change the PDF shows; a PDF rendered for an older version is not kept. */
     version: integer('version').notNull().default(1),
+    /** The Idempotency-Key of the request that created it, written in the same transaction (see lib/idempotency). */
+    clientKey: text('client_key'),
     ...stamps,
   },
-  (t) => [index('quotations_owner_idx').on(t.ownerId, t.createdAt), index('quotations_customer_idx').on(t.customerId)],
+  (t) => [
+    index('quotations_owner_idx').on(t.ownerId, t.createdAt),
+    index('quotations_customer_idx').on(t.customerId),
+    uniqueIndex('quotations_client_key_idx').on(t.ownerId, t.clientKey),
+  ],
 );
 
 /** Documents uploaded to a quotation, one or more per slot (file_type). */
@@ -95,7 +101,9 @@ export const quotationDocuments = pgTable(
     name: text('name').notNull(),
     storedName: text('stored_name').notNull(),
     size: integer('size').notNull(),
+    /** The Idempotency-Key of the upload that stored it (see quotations.clientKey). */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quotation_documents_q_idx').on(t.quotationId)],
+  (t) => [index('quotation_documents_q_idx').on(t.quotationId), uniqueIndex('quotation_documents_client_key_idx').on(t.quotationId, t.clientKey)],
 );

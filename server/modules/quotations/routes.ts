@@ -32,7 +32,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/quote', { config: WRITE, schema: { body: QuotePayloadSchema, response: { 201: dataOf(z.string()) } } }, async (req, reply) => {
-    return reply.status(201).send({ data: await service.createQuote(authOf(req), req.body) });
+    return reply.status(201).send({ data: await service.createQuote(authOf(req), req.body, req.idempotency?.key) });
   });
 
   app.put(
@@ -42,7 +42,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/proposals', { config: WRITE, schema: { body: ProposalSaveSchema, response: { 201: dataOf(ProposalSchema) } } }, async (req, reply) => {
-    return reply.status(201).send({ data: await service.createProposal(authOf(req), req.body) });
+    return reply.status(201).send({ data: await service.createProposal(authOf(req), req.body, req.idempotency?.key) });
   });
 
   app.put('/proposals/:id', { config: WRITE, schema: { params: IdParams, body: ProposalUpdateSchema, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
@@ -85,7 +85,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
         const fileType = form.fields.file_type?.trim();
         if (!quotation) throw invalid({ quotation: [MESSAGES.required] });
         if (!fileType) throw invalid({ file_type: [MESSAGES.required] });
-        return { data: await service.upload(auth, quotation, fileType, file) };
+        return { data: await service.upload(auth, quotation, fileType, file, req.idempotency?.key) };
       },
     );
   });

@@ -223,7 +223,19 @@ export class QuotationsService {
 
   // ----------------------------------------------------------------------------- proposals
 
-  async createProposal(auth: AuthContext, body: ProposalSave): Promise<Proposal> {
+  /**
+   * The row a request with this Idempotency-Key already created. The key is stored with the row in
+   * the same transaction, so a retry after a crash that lost the stored answer finds the write.
+   */
+  private async createdWith(auth: AuthContext, clientKey: string | undefined) {
+    if (!clientKey) return null;
+    const [row] = await this.db.select().from(quotations).where(and(eq(quotations.ownerId, auth.user.id), eq(quotations.clientKey, clientKey)));
+    return row ?? null;
+  }
+
+  async createProposal(auth: AuthContext, body: ProposalSave, clientKey?: string): Promise<Proposal> {
+    const done = await this.createdWith(auth, clientKey);
+    if (done) return this.present(auth, done);
     const offer = await this.loadOffer(auth, body.offer);
     const customer = this.checkCustomer(ProposalCustomerSchema, body, offer.o.customerType);
     if (!body.consent) throw invalid({ consent: ['Il consenso è obbligatorio per proseguire'] });
@@ -253,6 +265,7 @@ export class QuotationsService {
           newMonthlyRate: body.newMonthlyRate ?? null,
           consent: true,
           sustainability,
+          clientKey: clientKey ?? null,
         })
         .returning();
       return q!;
@@ -336,7 +349,9 @@ export class QuotationsService {
 
   // ----------------------------------------------------------------------------- quote form
 
-  async createQuote(auth: AuthContext, body: QuotePayload): Promise<string> {
+  async createQuote(auth: AuthContext, body: QuotePayload, clientKey?: string): Promise<string> {
+    const done = await this.createdWith(auth, clientKey);
+    if (done?.code) return done.code;
     const offer = await this.loadOffer(auth, body.code);
     const customer = this.checkCustomer(QuoteCustomerSchema, { ...body, business_name: body.business_name || body.company_name || '', notes: body.notes ?? body.note ?? '' }, offer.o.customerType);
     const priced = await this.price(offer, { accessories: body.accessories, colors: body.colors, services: [] });
@@ -363,6 +378,7 @@ export class QuotationsService {
           notes: customer.notes,
           commission: offer.o.potentialProfit,
           originalCommission: offer.o.potentialProfit,
+          clientKey: clientKey ?? null,
         })
         .returning();
       const [withCode] = await tx.update(quotations).set({ code: String(CODE_BASE + q!.id) }).where(eq(quotations.id, q!.id)).returning();
@@ -390,8 +406,12 @@ export class QuotationsService {
 
   // ----------------------------------------------------------------------------- documents
 
-  async upload(auth: AuthContext, quotationCode: string, fileType: string, file: { filename: string; data: Buffer }): Promise<Proposal> {
+  async upload(auth: AuthContext, quotationCode: string, fileType: string, file: { filename: string; data: Buffer }, clientKey?: string): Promise<Proposal> {
     const row = await this.find(auth, quotationCode);
+    if (clientKey) {
+      const [stored] = await this.db.select({ id: quotationDocuments.id }).from(quotationDocuments).where(and(eq(quotationDocuments.quotationId, row.id), eq(quotationDocuments.clientKey, clientKey)));
+      if (stored) return this.present(auth, row);
+    }
     if (!row.code) throw invalid({ quotation: ['Il preventivo non ha ancora un codice: completa il credit check'] });
     const [custRow] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
     const slots = documentSlots(custRow!.employeeCategory as ContractualCategory);
@@ -404,7 +424,7 @@ export class QuotationsService {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, storedName), file.data);
     const name = path.basename(file.filename || 'documento.pdf').slice(0, 120);
-    await this.db.insert(quotationDocuments).values({ quotationId: row.id, fileType, name, storedName, size: file.data.length });
+    await this.db.insert(quotationDocuments).values({ quotationId: row.id, fileType, name, storedName, size: file.data.length, clientKey: clientKey ?? null });
     return this.present(auth, row);
   }
 
