@@ -456,10 +456,13 @@ describe('deleting providers and products', () => {
     const used = (await api('POST', 'products', leader, { provider: provider.code, name: 'Usato' })).json().data;
     const free = (await api('POST', 'products', leader, { provider: provider.code, name: 'Libero' })).json().data;
     const o = await newOffer(leader, { provider: provider.code, product: used.code, services: [] });
+    const counted = (await api('GET', 'providers', leader)).json().data.find((x: { id: number }) => x.id === provider.id);
+    expect(counted.products).toBe(2);
 
     expect((await api('DELETE', `products/${free.id}`, sud)).statusCode).toBe(404);
     expect((await api('DELETE', `products/${free.id}`, base)).statusCode).toBe(403);
     expect((await api('DELETE', `products/${free.id}`, leader)).statusCode).toBe(200);
+    expect((await api('GET', `providers/${provider.id}`, leader)).json().data.products).toBe(1);
     expect((await api('GET', `products/${free.id}`, leader)).statusCode).toBe(404);
     expect((await api('GET', 'products', leader)).json().data.map((p: { id: number }) => p.id)).not.toContain(free.id);
 

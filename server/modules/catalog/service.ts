@@ -728,7 +728,7 @@ export class CatalogService {
 
   async providers(s: Scope): Promise<Provider[]> {
     const rows = await this.db
-      .select({ b: brokers, n: sql<number>`(select count(*)::int from ${products} p where p.broker_code = ${brokers.code} and p.deleted_at is null)` })
+      .select({ b: brokers, n: sql<number>`(select count(*)::int from ${products} p where p.broker_code = "brokers"."code" and p.deleted_at is null)` })
       .from(brokers)
       .where(and(ownedBy(brokers, s), isNull(brokers.deletedAt)))
       .orderBy(asc(brokers.name));

@@ -47,9 +47,10 @@ function toInput(r: Row) {
  * the first entry whose conditions all hold wins). The zod schema the server uses checks it first.
  */
 export function ProductServicesEditor({ productId }: { productId: number }) {
-  const { data, error } = useQuery(productServicesQuery(productId));
+  const { data, error, isFetchedAfterMount, fetchStatus } = useQuery(productServicesQuery(productId));
   if (error) return <FormError error={error} />;
-  if (!data) return <IonSpinner />;
+  // The editor keeps its own rows: start it from the server's list, not from a cached copy (offline: the copy).
+  if (!data || (!isFetchedAfterMount && fetchStatus !== 'paused')) return <IonSpinner />;
   return <Editor productId={productId} initial={data.map(toRow)} />;
 }
 
