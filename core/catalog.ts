@@ -17,6 +17,8 @@ export const VARIATION_BOUNDS = {
   distance: { min: 0, max: 100000 },
   duration: { min: 1, max: 72 },
   monthly_rate: { min: 1, max: 99999 },
+  web_monthly_rate: { min: 1, max: 99999 },
+  special_price: { min: 1, max: 99999 },
 } as const;
 /** §5: distinct values an offer needs (main offer and variations together) before it can be published. */
 export const MIN_VARIATIONS = { deposits: 2, durations: 2, distances: 3 } as const;
@@ -39,7 +41,22 @@ export const CATALOG_MESSAGES = {
   variationsMissing: 'Per pubblicare servono almeno 2 anticipi, 2 durate e 3 percorrenze diverse',
   catalogCarReadOnly: 'Le auto del catalogo non si possono modificare',
   imageInvalidType: 'Tipo di immagine non valido',
+  specialPriceMissing: 'Con la tariffa speciale indica un prezzo speciale',
+  quantityRange: 'La quantità minima non può superare la massima',
+  quantityOutside: 'La quantità deve essere compresa tra la minima e la massima',
+  priceMapEmpty: 'Aggiungi almeno una voce al listino variabile',
+  serviceDuplicate: 'Servizio ripetuto',
 } as const;
+
+/** Deleting a provider or product that offers still use is refused (409) with these messages. */
+export const providerInUse = (n: number) => `Impossibile eliminare il provider: è usato da ${n === 1 ? '1 offerta' : `${n} offerte`}`;
+export const productInUse = (n: number) => `Impossibile eliminare il prodotto: è usato da ${n === 1 ? '1 offerta' : `${n} offerte`}`;
+
+/** Fields a price-map condition may read (core/pricing.ts evaluates them against the offer). */
+export const PRICE_MAP_FIELDS = ['duration', 'distance', 'deposit', 'monthly_rate', 'quantity'] as const;
+export const PRICE_MAP_OPERATORS = ['=', '!=', '<', '<=', '>', '>='] as const;
+/** A product service's quantities (the offer's quantity drop-down runs from min to max). */
+export const SERVICE_QUANTITY_MAX = 99;
 
 export const VEHICLE_TYPES = ['auto', 'commerciale'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];

@@ -6,6 +6,7 @@ import {
   type PriceMap,
   type Service,
   applyCommission,
+  applyServiceOverrides,
   clampQuantity,
   commissionBounds,
   displayedCommission,
@@ -156,6 +157,49 @@ describe('servicePrice', () => {
 
   it('an entry without conditions is a catch-all', () => {
     expect(evaluatePriceMap({ any: [{ value: 6.5, conditions: [] }] }, {})).toBe(650);
+  });
+});
+
+describe('applyServiceOverrides', () => {
+  const priceMap: PriceMap = { duration: [{ value: 18, conditions: [['duration', '<=', 36]] }] };
+  const list = [
+    createService({ id: 1, price: 19, quantity: 4, min_quantity: 0, max_quantity: 8 }),
+    createService({ id: 2, price: 16, has_price_map: true, price_map: priceMap }),
+    createService({ id: 3, price: 6 }),
+  ];
+
+  it('without choices the product services stay as they are', () => {
+    expect(applyServiceOverrides(list, [])).toEqual(list);
+  });
+
+  it('with choices only the chosen services remain, override and quantity applied', () => {
+    const out = applyServiceOverrides(list, [
+      { id: 1, price: 12, quantity: 2 },
+      { id: '2', price: null, quantity: null },
+    ]);
+    expect(out.map((s) => s.id)).toEqual([1, 2]);
+    expect(out[0]).toMatchObject({ price: 12, quantity: 2, has_price_map: false, price_map: null });
+    // No override: the product's price map still prices it.
+    expect(servicePrice(out[1]!, { tag: 'Web', offer: { duration: 36 } })).toBe(1800);
+  });
+
+  it('an override replaces the price map, also on non-Catalogo offers', () => {
+    const [s] = applyServiceOverrides(list, [{ id: 2, price: 9.5 }]);
+    expect(servicePrice(s!, { tag: 'Web', offer: { duration: 36 } })).toBe(950);
+    expect(servicePrice(s!, { tag: 'Catalogo' })).toBe(950);
+  });
+
+  it('the quantity choice is clamped to min and max and multiplies the override', () => {
+    const [s] = applyServiceOverrides(list, [{ id: 1, price: 10, quantity: 20 }]);
+    expect(s!.quantity).toBe(8);
+    expect(servicePrice(s!, { tag: 'Catalogo' })).toBe(8000);
+  });
+
+  it('an override of 0 makes the service free, and the configured rate follows the override', () => {
+    const [free] = applyServiceOverrides(list, [{ id: 3, price: 0 }]);
+    expect(servicePrice(free!, {})).toBe(0);
+    const [tyres] = applyServiceOverrides(list, [{ id: 1, price: 5, quantity: 2 }]);
+    expect(monthlyRate({ baseRate: 300, durationMonths: 36, services: [tyres!], tag: 'Catalogo' }).total).toBe(31000);
   });
 });
 

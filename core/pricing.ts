@@ -135,6 +135,30 @@ export function servicePrice(service: Service, context: ServicePriceContext = {}
   return evaluatePriceMap(service.price_map, { ...context.offer, quantity }) ?? plain;
 }
 
+/** A catalogue offer's choice of a service (catalogue-and-account.md §5): price override and quantity. */
+export interface ServiceOverride {
+  id: string | number;
+  /** Monthly euros, 0 to 1000; null keeps the product's price (and its price map). */
+  price?: number | null;
+  /** The default quantity; clamped to the service's min and max. */
+  quantity?: number | null;
+}
+
+/**
+ * The services an offer sells. Without choices: the product's services as they are. With choices
+ * (a catalogue offer's "included services" section): only the chosen services, each with its price
+ * override as a plain price (it replaces the price map too) and its quantity as the default.
+ */
+export function applyServiceOverrides<S extends Service & { id?: string | number }>(services: readonly S[], overrides: readonly ServiceOverride[]): S[] {
+  if (overrides.length === 0) return [...services];
+  return services.flatMap((s) => {
+    const o = overrides.find((x) => String(x.id) === String(s.id));
+    if (!o) return [];
+    const priced = o.price != null ? { ...s, price: Math.max(0, o.price), has_price_map: false, price_map: null } : { ...s };
+    return [o.quantity != null ? { ...priced, quantity: clampQuantity(s, o.quantity) } : priced];
+  });
+}
+
 /** The first applying entry's price in cents, or undefined when none applies. */
 export function evaluatePriceMap(priceMap: PriceMap, fields: PricingFields): Cents | undefined {
   for (const entries of Object.values(priceMap)) {

@@ -29,7 +29,7 @@ async function addVariation(page: Page, v: { deposit: string; distance: string; 
   await row.getByLabel('Anticipo').fill(v.deposit);
   await row.getByLabel('Km/anno').fill(v.distance);
   await row.getByLabel('Durata').fill(v.duration);
-  await row.getByLabel('Canone').fill(v.rate);
+  await row.getByLabel('Canone', { exact: true }).fill(v.rate);
   await row.getByTestId('variation-save').click();
   await expect(s.getByTestId('variation-edit')).toHaveCount(0);
 }
@@ -132,9 +132,68 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   s = screen(page);
   await s.getByTestId('variation-row').first().getByTestId('variation-edit-button').click();
   await expect(s.getByTestId('variation-row').first().getByTestId('variation-delete')).toHaveAttribute('aria-disabled', 'true');
-  await s.getByTestId('variation-edit').getByLabel('Canone').fill('285');
+  await s.getByTestId('variation-edit').getByLabel('Canone', { exact: true }).fill('285');
   await s.getByTestId('variation-edit').getByTestId('variation-save').click();
   await expect(s.getByTestId('variation-row').filter({ hasText: '285 €' })).toHaveCount(1);
+
+  // Bundle and web monthly rate of a variation; 'Light' bundles sort first; a special price needs its value.
+  await s.getByTestId('variation-row').filter({ hasText: '310 €' }).getByTestId('variation-edit-button').click();
+  let editRow = s.getByTestId('variation-edit');
+  await editRow.getByLabel('Pacchetto').fill('Light Plus');
+  await editRow.getByLabel('Canone web').fill('299');
+  await editRow.getByLabel('Tariffa speciale attiva').check();
+  await expect(editRow.getByText('Con la tariffa speciale indica un prezzo speciale')).toBeVisible();
+  await expect(editRow.getByTestId('variation-save')).toHaveAttribute('aria-disabled', 'true');
+  await editRow.getByLabel('Prezzo speciale (€)').fill('295');
+  await shots(page, 'catalog-variation-edit');
+  await editRow.getByTestId('variation-save').click();
+  await expect(s.getByTestId('variation-edit')).toHaveCount(0);
+  const lightRow = s.getByTestId('variation-row').first();
+  await expect(lightRow).toContainText('Light Plus');
+  await expect(lightRow).toContainText('web 299 €');
+  await expect(lightRow).toContainText('speciale 295 €');
+  // Reloaded from the server: the values were stored.
+  await page.reload();
+  s = screen(page);
+  await expect(s.getByTestId('variation-row').first()).toContainText('Light Plus');
+  await s.getByTestId('variation-row').first().getByTestId('variation-edit-button').click();
+  editRow = s.getByTestId('variation-edit');
+  await expect(editRow.getByLabel('Canone web')).toHaveValue('299');
+  await editRow.getByRole('button', { name: 'Annulla' }).click();
+
+  // Service price override: the offer detail prices the service with it (tyres: 19 € x 4 by default).
+  await page.goto(`/offers/${code}`);
+  await expect(screen(page).getByTestId('service-pneumatici')).toContainText('76,00');
+  await page.goto(`/catalog/${code}/edit`);
+  s = screen(page);
+  await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByLabel('Prezzo (€/mese)').fill('5');
+  await s.getByTestId('catalog-save').click();
+  await expect(s.getByText('Offerta salvata')).toBeVisible();
+  await page.goto(`/offers/${code}`);
+  const tyres = screen(page).getByTestId('service-pneumatici');
+  await expect(tyres).toContainText('20,00');
+  const rateBefore = await screen(page).getByTestId('monthly-rate').innerText();
+  await tyres.getByRole('checkbox').check();
+  await expect(screen(page).getByTestId('monthly-rate')).not.toHaveText(rateBefore);
+  await expect
+    .poll(async () => {
+      const toCents = (t: string) => Number(t.replace(/[^\d,]/g, '').replace(',', '.')) * 100;
+      return toCents(await screen(page).getByTestId('monthly-rate').innerText()) - toCents(rateBefore);
+    })
+    .toBe(2000);
+
+  // Offline the catalogue cannot be saved: a clear message, save disabled, nothing queued.
+  await page.goto(`/catalog/${code}/edit`);
+  s = screen(page);
+  await expect(s.getByTestId('catalog-save')).toBeVisible();
+  await page.context().setOffline(true);
+  await expect(s.getByTestId('catalog-offline').first()).toContainText('Sei offline');
+  await expect(s.getByTestId('catalog-save')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('variation-add')).toHaveAttribute('aria-disabled', 'true');
+  await shots(page, 'catalog-offline');
+  await page.context().setOffline(false);
+  await expect(s.getByTestId('catalog-offline')).toHaveCount(0);
+  await expect(s.getByTestId('catalog-save')).not.toHaveAttribute('aria-disabled', 'true');
 
   // An agent outside the group cannot open it.
   await logout(page);
@@ -182,4 +241,112 @@ test('providers and products lists with their header bars and forms', async ({ p
   await expect(page).toHaveURL(/\/products$/);
   await expect(screen(page).getByTestId('products-count')).toHaveText('1 Prodotto presente');
   await shots(page, 'products');
+
+  // The product's services, with a price map.
+  await screen(page).getByTestId('list-item').filter({ hasText: 'Privati Nord' }).getByRole('link', { name: 'Modifica' }).click();
+  await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
+  s = screen(page);
+  const editor = s.getByTestId('product-services');
+  await expect(editor).toContainText('Nessun servizio');
+  await editor.getByTestId('product-service-choose').selectOption({ label: 'Pneumatici' });
+  await editor.getByRole('button', { name: 'Aggiungi servizio' }).click();
+  await editor.getByTestId('product-service-choose').selectOption({ label: 'Auto sostitutiva' });
+  await editor.getByRole('button', { name: 'Aggiungi servizio' }).click();
+  const tyresRow = editor.getByTestId('product-service').filter({ hasText: 'Pneumatici' });
+  await tyresRow.getByLabel('Prezzo (€/mese)').fill('1200');
+  await tyresRow.getByLabel('Quantità minima').fill('0');
+  await tyresRow.getByLabel('Quantità massima').fill('8');
+  await tyresRow.getByLabel('Quantità predefinita').fill('4');
+  await editor.getByTestId('product-services-save').click();
+  await expect(tyresRow.getByText('Inserisci un valore compreso tra 0 e 1000')).toBeVisible();
+  await tyresRow.getByLabel('Prezzo (€/mese)').fill('18,5');
+  const carRow = editor.getByTestId('product-service').filter({ hasText: 'Auto sostitutiva' });
+  await carRow.getByLabel('Prezzo (€/mese)').fill('16');
+  await carRow.getByLabel('Listino variabile').check();
+  await carRow.getByTestId('price-map-entry').getByLabel('Prezzo della voce (€/mese)').fill('18');
+  await carRow.getByTestId('price-map-condition').getByLabel('Valore').fill('36');
+  await shots(page, 'product-services');
+  await editor.getByTestId('product-services-save').click();
+  await expect(editor.getByText('Servizi salvati')).toBeVisible();
+  await page.reload();
+  s = screen(page);
+  await expect(s.getByTestId('product-service')).toHaveCount(2);
+  await expect(s.getByTestId('product-service').filter({ hasText: 'Pneumatici' }).getByLabel('Prezzo (€/mese)')).toHaveValue('18.5');
+  await expect(s.getByTestId('price-map-condition').getByLabel('Valore')).toHaveValue('36');
+
+  // Offline: the forms say so and cannot be saved.
+  await page.context().setOffline(true);
+  await expect(s.getByTestId('catalog-offline').first()).toBeVisible();
+  await expect(s.getByTestId('product-services-save')).toHaveAttribute('aria-disabled', 'true');
+  await page.context().setOffline(false);
+
+  // Delete the product, then the provider, each after confirmation.
+  await page.goto('/products');
+  s = screen(page);
+  await s.getByTestId('list-item').filter({ hasText: 'Privati Nord' }).getByTestId('item-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo prodotto?');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByTestId('products-count')).toHaveText('0 Prodotti presenti');
+  await page.goto('/providers');
+  s = screen(page);
+  await s.getByTestId('list-item').filter({ hasText: 'Rete Nord Rent' }).getByTestId('item-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo provider?');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByTestId('providers-count')).toHaveText('0 Provider presenti');
+});
+
+test('deleting a provider or product used by an offer is refused with a clear message', async ({ page, request }) => {
+  // Set up through the API (provider, product, custom car, offer): this test is about the refusal on screen.
+  const login = await request.post('/api/v1/login', { data: { email: USERS.leader, password: 'Demo2026!' } });
+  const { access_token, refresh_token } = (await login.json()).data as { access_token: string; refresh_token: string };
+  const headers = { authorization: `Bearer ${access_token}`, 'x-refresh-token': refresh_token };
+  const call = async (url: string, data: object) => {
+    const res = await request.post(`/api/v1/${url}`, { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()).data;
+  };
+  const provider = await call('providers', { name: 'Usato Rent' });
+  const product = await call('products', { provider: provider.code, name: 'Usato Privati' });
+  const car = await call('car', {
+    vehicleType: 'auto', brand: 'Fiat', modello: 'Panda', category: 'city-car', fuel: 'benzina', segmento: 'A', allestimento: 'E2E Usato', neo_patentati: false,
+    cilindrata: 999, cavalli_fiscali: 11, descrizione_trazione: 'Anteriore', desc_motore: '1.0', hp: 70, consumo_medio: 5, kw: 51, euro: 'Euro 6', emissioni_co2: 110,
+    descrizione_cambio: 'manuale', larghezza: 1600, lunghezza: 3600, bagagliaio: 200, posti: 4, porte: 5,
+  });
+  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30' });
+
+  await loginAs(page, USERS.leader);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto('/providers');
+  let s = screen(page);
+  await s.getByTestId('list-item').filter({ hasText: 'Usato Rent' }).getByTestId('item-delete').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByRole('alert')).toHaveText('Impossibile eliminare il provider: è usato da 1 offerta');
+  await expect(s.getByTestId('list-item').filter({ hasText: 'Usato Rent' })).toBeVisible();
+  await shots(page, 'providers-refused');
+  await page.goto('/products');
+  s = screen(page);
+  await s.getByTestId('list-item').filter({ hasText: 'Usato Privati' }).getByTestId('item-delete').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByRole('alert')).toHaveText('Impossibile eliminare il prodotto: è usato da 1 offerta');
+});
+
+test('the quotation start offers the manual offer form when the car is not listed', async ({ page }) => {
+  await loginAs(page, USERS.leader);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.goto('/quotation/');
+  const s = screen(page);
+  await expect(s.getByTestId('no-offer')).toBeVisible();
+  const form = s.getByTestId('manual-offer');
+  await expect(form).toContainText('L’auto che cerchi non è in elenco?');
+  await form.getByLabel('Tipo di veicolo').selectOption({ label: 'Minicar' });
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await expect(form.getByText('Questo campo è obbligatorio').first()).toBeVisible();
+  await form.getByLabel('Marca').fill('Aixam');
+  await form.getByLabel('Modello').fill('City');
+  await form.getByLabel('Versione').fill('Sport');
+  await shots(page, 'quotation-manual-offer');
+  await form.getByRole('button', { name: 'Invia richiesta' }).click();
+  await expect(form.getByText('Richiesta inviata')).toBeVisible();
+  await page.goto('/offer/request');
+  await expect(screen(page).getByTestId('offer-request').filter({ hasText: 'Aixam City' })).toBeVisible();
 });

@@ -42,7 +42,11 @@ const DashboardPage = page(() => import('./features/dashboard/dashboard-page'));
 const FaqPage = page(() => import('./features/help/faq-page'));
 const SupportPage = page(() => import('./features/help/support-page'));
 const MarketingPage = page(() => import('./features/marketing/marketing-page'));
-const QuotationStartPage = page(() => import('./features/quotation/start-page'));
+// The quotation start offers the catalogue's manual offer form for cars that are not listed (a slot).
+const QuotationStartPage = page(async () => {
+  const [{ default: Start }, { ManualOfferPanel }] = await Promise.all([import('./features/quotation/start-page'), import('./features/catalog/components/manual-offer-form')]);
+  return { default: () => <Start manualOffer={<ManualOfferPanel />} /> };
+});
 const QuotationPage = page(() => import('./features/quotation/quotation-page'));
 const CatalogListPage = page(() => import('./features/catalog/catalog-list-page'));
 const CatalogEditPage = page(() => import('./features/catalog/catalog-edit-page'));

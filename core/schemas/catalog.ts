@@ -2,7 +2,22 @@
 // offers and their variations, the car selector, custom cars, car images, services, providers,
 // products and requests for unlisted cars. Forms, client and server use these schemas.
 import { z } from 'zod';
-import { CAR_CATEGORIES, CAR_FUELS, CAR_GEARBOXES, CAR_SEGMENTS, CATALOG_MESSAGES, OFFER_BOUNDS, rangeMessage, REQUEST_VEHICLE_TYPES, SERVICE_PRICE_MAX, VARIATION_BOUNDS, VEHICLE_TYPES } from '../catalog';
+import {
+  CAR_CATEGORIES,
+  CAR_FUELS,
+  CAR_GEARBOXES,
+  CAR_SEGMENTS,
+  CATALOG_MESSAGES,
+  OFFER_BOUNDS,
+  PRICE_MAP_FIELDS,
+  PRICE_MAP_OPERATORS,
+  rangeMessage,
+  REQUEST_VEHICLE_TYPES,
+  SERVICE_PRICE_MAX,
+  SERVICE_QUANTITY_MAX,
+  VARIATION_BOUNDS,
+  VEHICLE_TYPES,
+} from '../catalog';
 import { MESSAGES } from '../i18n-messages';
 import { paginated } from './common';
 
@@ -54,8 +69,12 @@ export const VariationSchema = z.object({
   monthly_rate: z.number(),
   web_monthly_rate: z.number().nullable(),
   bundle: z.string().nullable(),
+  special_rate: z.number().nullable(),
+  special_price: z.number().nullable(),
 });
 export type Variation = z.infer<typeof VariationSchema>;
+
+const optionalBetween = (min: number, max: number) => between(min, max).nullable().optional();
 
 /** The spec's POST sends monthlyRate, its PUT monthly_rate: both are accepted on both. */
 export const VariationInputSchema = z.preprocess(
@@ -65,7 +84,14 @@ export const VariationInputSchema = z.preprocess(
     distance: between(VARIATION_BOUNDS.distance.min, VARIATION_BOUNDS.distance.max),
     duration: between(VARIATION_BOUNDS.duration.min, VARIATION_BOUNDS.duration.max),
     monthly_rate: between(VARIATION_BOUNDS.monthly_rate.min, VARIATION_BOUNDS.monthly_rate.max),
+    /** Left out (the spec's own payloads): the row keeps its value; null clears it. */
     bundle: text(60).nullable().optional(),
+    web_monthly_rate: optionalBetween(VARIATION_BOUNDS.web_monthly_rate.min, VARIATION_BOUNDS.web_monthly_rate.max),
+    /** Above 0 turns the special price on (core/pricing.ts effectiveRate: the lower of rate and special price). */
+    special_rate: optionalBetween(0, VARIATION_BOUNDS.monthly_rate.max),
+    special_price: optionalBetween(VARIATION_BOUNDS.special_price.min, VARIATION_BOUNDS.special_price.max),
+  }).superRefine((v, ctx) => {
+    if ((v.special_rate ?? 0) > 0 && !v.special_price) ctx.addIssue({ code: 'custom', path: ['special_price'], message: CATALOG_MESSAGES.specialPriceMissing });
   }),
 );
 export type VariationInput = z.infer<typeof VariationInputSchema>;
@@ -223,6 +249,61 @@ export const ProductInputSchema = z.object({ provider: required(64), name: requi
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 export const ProductRowSchema = z.object({ id: z.number().int(), code: z.string(), provider: z.string(), provider_name: z.string(), name: z.string(), description: z.string() });
 export type ProductRow = z.infer<typeof ProductRowSchema>;
+
+/** A price-map entry as the product services editor writes it (core/pricing.ts PriceMapEntry). */
+export const PriceMapEntrySchema = z.object({
+  value: z.number({ error: rangeMessage(0, SERVICE_PRICE_MAX) }).min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
+  conditions: z.array(z.tuple([z.enum(PRICE_MAP_FIELDS), z.enum(PRICE_MAP_OPERATORS), z.number({ error: MESSAGES.required }).min(0).max(1_000_000)])).max(5),
+  multipliedBy: z.enum(PRICE_MAP_FIELDS).nullable().optional(),
+});
+export const PriceMapSchema = z.record(z.string().trim().min(1).max(40), z.array(PriceMapEntrySchema).max(30));
+export type PriceMapInput = z.infer<typeof PriceMapSchema>;
+
+const quantity = z.number().int().min(0).max(SERVICE_QUANTITY_MAX).nullable().default(null);
+/** One service of a product (`PUT products/{id}/services` sends the whole list). */
+export const ProductServiceInputSchema = z
+  .object({
+    id: z.number().int().positive(),
+    price: z.number({ error: rangeMessage(0, SERVICE_PRICE_MAX) }).min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
+    franchise: z.number().min(0, { error: rangeMessage(0, 100000) }).max(100000, { error: rangeMessage(0, 100000) }).nullable().default(null),
+    included: z.boolean().default(false),
+    quantity,
+    min_quantity: quantity,
+    max_quantity: quantity,
+    has_price_map: z.boolean().default(false),
+    price_map: PriceMapSchema.nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    const min = v.min_quantity ?? 0;
+    if (v.max_quantity !== null && v.max_quantity < min) ctx.addIssue({ code: 'custom', path: ['max_quantity'], message: CATALOG_MESSAGES.quantityRange });
+    if (v.quantity !== null && (v.quantity < min || (v.max_quantity !== null && v.quantity > v.max_quantity))) ctx.addIssue({ code: 'custom', path: ['quantity'], message: CATALOG_MESSAGES.quantityOutside });
+    if (v.has_price_map && !Object.values(v.price_map ?? {}).some((list) => list.length > 0)) ctx.addIssue({ code: 'custom', path: ['price_map'], message: CATALOG_MESSAGES.priceMapEmpty });
+  });
+export type ProductServiceInput = z.infer<typeof ProductServiceInputSchema>;
+export const ProductServicesInputSchema = z
+  .object({ services: z.array(ProductServiceInputSchema).max(50) })
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>();
+    v.services.forEach((s, i) => {
+      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['services', i, 'id'], message: CATALOG_MESSAGES.serviceDuplicate });
+      seen.add(s.id);
+    });
+  });
+export type ProductServicesInput = z.infer<typeof ProductServicesInputSchema>;
+export const ProductServiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.number(),
+  franchise: z.number().nullable(),
+  included: z.boolean(),
+  quantity: z.number().int().nullable(),
+  min_quantity: z.number().int().nullable(),
+  max_quantity: z.number().int().nullable(),
+  has_price_map: z.boolean(),
+  price_map: z.unknown().nullable(),
+});
+export type ProductService = z.infer<typeof ProductServiceSchema>;
 
 export const OfferRequestInputSchema = z.object({
   vehicleType: z.enum(REQUEST_VEHICLE_TYPES).default('auto'),

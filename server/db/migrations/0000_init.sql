@@ -147,6 +147,7 @@ CREATE TABLE "brokers" (
 	"logo" text,
 	"owner_group" text,
 	"owner_user_id" integer,
+	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "brokers_code_unique" UNIQUE("code")
@@ -301,6 +302,7 @@ CREATE TABLE "products" (
 	"description" text DEFAULT '' NOT NULL,
 	"owner_group" text,
 	"owner_user_id" integer,
+	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_code_unique" UNIQUE("code")
@@ -344,6 +346,7 @@ CREATE TABLE "quotation_documents" (
 	"name" text NOT NULL,
 	"stored_name" text NOT NULL,
 	"size" integer NOT NULL,
+	"client_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -373,6 +376,7 @@ CREATE TABLE "quotations" (
 	"sustainability" jsonb,
 	"pdf_path" text,
 	"version" integer DEFAULT 1 NOT NULL,
+	"client_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "quotations_code_unique" UNIQUE("code")
@@ -469,7 +473,9 @@ CREATE INDEX "offers_fuel_idx" ON "offers" USING btree ("fuel");--> statement-br
 CREATE UNIQUE INDEX "customers_owner_fc_idx" ON "customers" USING btree ("owner_id","fiscal_code");--> statement-breakpoint
 CREATE INDEX "customers_vat_idx" ON "customers" USING btree ("vat_number");--> statement-breakpoint
 CREATE INDEX "quotation_documents_q_idx" ON "quotation_documents" USING btree ("quotation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotation_documents_client_key_idx" ON "quotation_documents" USING btree ("quotation_id","client_key");--> statement-breakpoint
 CREATE INDEX "quotations_owner_idx" ON "quotations" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "quotations_customer_idx" ON "quotations" USING btree ("customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "quotations_client_key_idx" ON "quotations" USING btree ("owner_id","client_key");--> statement-breakpoint
 CREATE INDEX "car_images_car_idx" ON "car_images" USING btree ("car_id");--> statement-breakpoint
 CREATE INDEX "offer_requests_user_idx" ON "offer_requests" USING btree ("user_id");

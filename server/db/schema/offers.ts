@@ -23,6 +23,8 @@ export const brokers = pgTable('brokers', {
   /** Catalogue management (issue 9): null for the platform's own; else the group (network) or the agent that made it. */
   ownerGroup: text('owner_group'),
   ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Deleted in catalogue management: kept for the offers (also deleted ones) that still point at it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...stamps,
 });
 
@@ -38,6 +40,8 @@ export const products = pgTable('products', {
   /** Catalogue management (issue 9): null for the platform's own; else the group (network) or the agent that made it. */
   ownerGroup: text('owner_group'),
   ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Deleted in catalogue management: kept for the offers (also deleted ones) that still point at it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...stamps,
 });
 

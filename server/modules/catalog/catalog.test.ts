@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userFeatures } from '../../db/schema';
+import { brokers, offerVariations, userFeatures } from '../../db/schema';
 import { offers } from '../../db/schema';
 import { encodePng } from '../../lib/png';
 import { readZip } from '../../lib/zip';
@@ -447,5 +447,164 @@ describe('catalogue list scope', () => {
   it('lists only offers made in the catalogue (with a price block), not seed offers of the network', async () => {
     const list = (await api('GET', 'catalog/offers?page=1', leader)).json().items.data as { code: string; duration: number }[];
     expect(list.every((r) => r.code.startsWith('CT') && r.duration > 0)).toBe(true);
+  });
+});
+
+describe('deleting providers and products', () => {
+  it('deletes an unused product and provider (404 for another network), refuses them while offers use them (409)', async () => {
+    const provider = (await api('POST', 'providers', leader, { name: 'Cancella Rent' })).json().data;
+    const used = (await api('POST', 'products', leader, { provider: provider.code, name: 'Usato' })).json().data;
+    const free = (await api('POST', 'products', leader, { provider: provider.code, name: 'Libero' })).json().data;
+    const o = await newOffer(leader, { provider: provider.code, product: used.code, services: [] });
+    const counted = (await api('GET', 'providers', leader)).json().data.find((x: { id: number }) => x.id === provider.id);
+    expect(counted.products).toBe(2);
+
+    expect((await api('DELETE', `products/${free.id}`, sud)).statusCode).toBe(404);
+    expect((await api('DELETE', `products/${free.id}`, base)).statusCode).toBe(403);
+    expect((await api('DELETE', `products/${free.id}`, leader)).statusCode).toBe(200);
+    expect((await api('GET', `providers/${provider.id}`, leader)).json().data.products).toBe(1);
+    expect((await api('GET', `products/${free.id}`, leader)).statusCode).toBe(404);
+    expect((await api('GET', 'products', leader)).json().data.map((p: { id: number }) => p.id)).not.toContain(free.id);
+
+    const refused = await api('DELETE', `products/${used.id}`, leader);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Impossibile eliminare il prodotto: è usato da 1 offerta');
+    const refusedProvider = await api('DELETE', `providers/${provider.id}`, leader);
+    expect(refusedProvider.statusCode).toBe(409);
+    expect(refusedProvider.json().error.message).toBe('Impossibile eliminare il provider: è usato da 1 offerta');
+
+    // Once the offer is deleted, the provider goes (with its products); deleted offers keep their references.
+    expect((await api('DELETE', `catalog/offers/${o.code}`, leader)).statusCode).toBe(200);
+    expect((await api('DELETE', `providers/${provider.id}`, sud)).statusCode).toBe(404);
+    expect((await api('DELETE', `providers/${provider.id}`, leader)).statusCode).toBe(200);
+    expect((await api('GET', 'providers', leader)).json().data.map((p: { id: number }) => p.id)).not.toContain(provider.id);
+    expect((await api('GET', `products/${used.id}`, leader)).statusCode).toBe(404);
+    expect((await api('GET', 'catalog/brokers', leader)).json().data.map((b: { code: string }) => b.code)).not.toContain(provider.code);
+    const car = await newCar();
+    expect((await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: provider.code, product: used.code, services: [] }))).json().errors.provider).toEqual(['Provider selezionato non valido']);
+    // Shared (platform) providers are not the group's: 404.
+    const shared = (await t.database.db.select().from(brokers).where(eq(brokers.code, 'aurora-rent')))[0]!;
+    expect((await api('DELETE', `providers/${shared.id}`, leader)).statusCode).toBe(404);
+  });
+});
+
+describe('product services editor', () => {
+  it('reads and replaces the services of a product with prices, quantities and price maps, with the rules', async () => {
+    const provider = (await api('POST', 'providers', leader, { name: 'Servizi Rent' })).json().data;
+    const product = (await api('POST', 'products', leader, { provider: provider.code, name: 'Con servizi' })).json().data;
+    expect((await api('GET', `products/${product.id}/services`, leader)).json().data).toEqual([]);
+    expect((await api('GET', `products/${product.id}/services`, sud)).statusCode).toBe(404);
+    expect((await api('GET', `products/${product.id}/services`, base)).statusCode).toBe(403);
+
+    const body = {
+      services: [
+        { id: 2, price: 19, included: false, quantity: 4, min_quantity: 0, max_quantity: 8, has_price_map: false, price_map: null },
+        { id: 3, price: 16, has_price_map: true, price_map: { duration: [{ value: 18, conditions: [['duration', '<=', 36]] }, { value: 14, conditions: [['duration', '>', 36]] }] } },
+        { id: 1, price: 0, included: true },
+      ],
+    };
+    const put = await api('PUT', `products/${product.id}/services`, leader, body);
+    expect(put.statusCode, put.body).toBe(200);
+    const list = put.json().data;
+    expect(list.map((s: { id: number }) => s.id)).toEqual([1, 2, 3]);
+    expect(list[1]).toMatchObject({ price: 19, quantity: 4, min_quantity: 0, max_quantity: 8, has_price_map: false });
+    expect(list[2].price_map.duration).toHaveLength(2);
+    // The catalogue edit page reads them through the spec's call.
+    expect((await api('GET', `services/${product.code}/${provider.code}`, leader)).json().data).toHaveLength(3);
+
+    const bad = await api('PUT', `products/${product.id}/services`, leader, {
+      services: [
+        { id: 2, price: 1001, quantity: 9, min_quantity: 3, max_quantity: 2 },
+        { id: 3, price: 5, has_price_map: true, price_map: {} },
+        { id: 3, price: 5, price_map: { x: [{ value: 1, conditions: [['colour', '=', 1]] }] } },
+        { id: 99999, price: 1 },
+      ],
+    });
+    expect(bad.statusCode).toBe(422);
+    const errors = bad.json().errors;
+    expect(errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1000']);
+    expect(errors['services.0.max_quantity']).toEqual(['La quantità minima non può superare la massima']);
+    expect(errors['services.0.quantity']).toEqual(['La quantità deve essere compresa tra la minima e la massima']);
+    expect(errors['services.1.price_map']).toEqual(['Aggiungi almeno una voce al listino variabile']);
+    expect(errors['services.2.price_map.x.0.conditions.0.0']).toBeDefined();
+    const unknown = await api('PUT', `products/${product.id}/services`, leader, { services: [{ id: 99999, price: 1 }] });
+    expect(unknown.json().errors['services.0.id']).toEqual(['Servizio non valido']);
+    const twice = await api('PUT', `products/${product.id}/services`, leader, { services: [{ id: 2, price: 1 }, { id: 2, price: 2 }] });
+    expect(twice.json().errors['services.1.id']).toEqual(['Servizio ripetuto']);
+    // Nothing changed by the refused writes.
+    expect((await api('GET', `products/${product.id}/services`, leader)).json().data).toHaveLength(3);
+  });
+});
+
+describe('variation editor fields', () => {
+  it('edits bundle, web monthly rate and special price; special rate above 0 needs a special price; the lower price counts', async () => {
+    const o = await newOffer();
+    const c = (await child(o.code, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 330 })).json().data.child;
+    expect(c).toMatchObject({ bundle: null, web_monthly_rate: null, special_rate: null, special_price: null });
+    const put = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 330, bundle: 'Light', web_monthly_rate: 345, special_rate: 1, special_price: 300 });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.child).toMatchObject({ bundle: 'Light', web_monthly_rate: 345, special_rate: 1, special_price: 300 });
+    const [v] = await t.database.db.select().from(offerVariations).where(eq(offerVariations.id, c.id));
+    expect(v!.rate).toBe(300);
+    // The spec's payload (four values only) keeps the other fields.
+    const plain = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320 });
+    expect(plain.json().data.child).toMatchObject({ monthly_rate: 320, bundle: 'Light', web_monthly_rate: 345, special_price: 300 });
+
+    const bad = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 1, special_price: null, web_monthly_rate: 0 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99999'] });
+    // Special rate 0 turns the special price off; bundle '' and null web rate clear them.
+    const off = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 0, special_price: 300, bundle: '', web_monthly_rate: null });
+    expect(off.json().data.child).toMatchObject({ special_rate: 0, special_price: null, bundle: null, web_monthly_rate: null });
+    const added = await child(o.code, { deposit: 500, distance: 10000, duration: 24, monthlyRate: 310, bundle: 'Premium', special_rate: 1, special_price: 290 });
+    expect(added.json().data.child).toMatchObject({ bundle: 'Premium', special_price: 290 });
+  });
+});
+
+async function publish(code: string) {
+  await child(code, { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 });
+  await child(code, { deposit: 0, distance: 20000, duration: 48, monthlyRate: 310 });
+  expect((await api('POST', `catalog/offers/${code}/publish`, leader)).statusCode).toBe(200);
+}
+
+describe('service price overrides in the offer pricing', () => {
+  it('the offer detail and the proposal total use the catalogue override and quantity', async () => {
+    // Aurora privati: tyres 19 €/unit x 4 by default (0..8).
+    const tyres = ((await api('GET', 'services/aurora-rent-privati/aurora-rent', leader)).json().data as { id: number; slug: string }[]).find((s) => s.slug === 'pneumatici')!;
+    const o = await newOffer(leader, { services: [{ id: tyres.id, price: 5, quantity: 2 }] });
+    await publish(o.code);
+    const detail = (await api('GET', `offers/${o.code}`, leader)).json().data;
+    expect(detail.services.map((s: { id: number }) => s.id)).toEqual([tyres.id]);
+    expect(detail.services[0]).toMatchObject({ price: 5, quantity: 2, has_price_map: false });
+
+    const proposal = await t.inject({
+      method: 'POST',
+      url: '/api/v1/proposals',
+      headers: leader,
+      payload: {
+        offer: `${o.code}-M`,
+        first_name: 'Mario',
+        last_name: 'Rossi',
+        email: 'mario.rossi@example.it',
+        phone: '+39 333 1234567',
+        fiscal_code: 'RSSMRA85T10A562S',
+        zip_code: '20121',
+        address: 'Via Roma 1',
+        city: 'Milano',
+        employee_category: 'tempo-indeterminato',
+        notes: '',
+        consent: true,
+        additionalServices: ['pneumatici'],
+      },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    // 299 € + 5 € x 2 tyres.
+    expect(proposal.json().data).toMatchObject({ base_price: 299, price: 309 });
+
+    // Without choices the product's own price (19 x 4) applies.
+    const plain = await newOffer(leader, { services: [] });
+    await publish(plain.code);
+    const plainDetail = (await api('GET', `offers/${plain.code}`, leader)).json().data;
+    expect(plainDetail.services.find((s: { id: number }) => s.id === tyres.id)).toMatchObject({ price: 19, quantity: 4 });
   });
 });

@@ -22,6 +22,8 @@ import {
   ProductInputSchema,
   ProductRowSchema,
   ProductSchema,
+  ProductServiceSchema,
+  ProductServicesInputSchema,
   ProviderInputSchema,
   ProviderSchema,
   ServiceSchema,
@@ -170,11 +172,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/providers/:id', { config: providerProduct, schema: { params: z.object({ id }), body: ProviderInputSchema, response: { 200: dataOf(ProviderSchema) } } }, async (req) => ({
     data: await svc.updateProvider(scopeOf(authOf(req)), req.params.id, req.body),
   }));
+  app.delete('/providers/:id', { config: { ...providerProduct, docs: { summary: 'Elimina un provider (e i suoi prodotti); 409 se usato da offerte' } }, schema: { params: z.object({ id }), response: { 200: MessageSchema } } }, async (req) => {
+    await svc.deleteProvider(scopeOf(authOf(req)), req.params.id);
+    return { data: { message: 'Provider eliminato' } };
+  });
   app.get('/products', { config: providerProduct, schema: { response: { 200: dataOf(z.array(ProductRowSchema)) } } }, async (req) => ({ data: await svc.productRows(scopeOf(authOf(req))) }));
   app.get('/products/:id', { config: providerProduct, schema: { params: z.object({ id }), response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({ data: await svc.product(scopeOf(authOf(req)), req.params.id) }));
   app.post('/products', { config: providerProduct, schema: { body: ProductInputSchema, response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({ data: await svc.createProduct(scopeOf(authOf(req)), req.body) }));
   app.put('/products/:id', { config: providerProduct, schema: { params: z.object({ id }), body: ProductInputSchema, response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({
     data: await svc.updateProduct(scopeOf(authOf(req)), req.params.id, req.body),
+  }));
+
+  app.delete('/products/:id', { config: { ...providerProduct, docs: { summary: 'Elimina un prodotto; 409 se usato da offerte' } }, schema: { params: z.object({ id }), response: { 200: MessageSchema } } }, async (req) => {
+    await svc.deleteProduct(scopeOf(authOf(req)), req.params.id);
+    return { data: { message: 'Prodotto eliminato' } };
+  });
+  app.get('/products/:id/services', { config: providerProduct, schema: { params: z.object({ id }), response: { 200: dataOf(z.array(ProductServiceSchema)) } } }, async (req) => ({
+    data: await svc.productServices(scopeOf(authOf(req)), req.params.id),
+  }));
+  app.put('/products/:id/services', { config: providerProduct, schema: { params: z.object({ id }), body: ProductServicesInputSchema, response: { 200: dataOf(z.array(ProductServiceSchema)) } } }, async (req) => ({
+    data: await svc.setProductServices(scopeOf(authOf(req)), req.params.id, req.body),
   }));
 
   // ---- requests for cars that are not listed (feature offer-request) ----

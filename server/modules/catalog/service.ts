@@ -16,6 +16,8 @@ import {
   searchGearOf,
   slugify,
   canPublish,
+  productInUse,
+  providerInUse,
 } from '@core/catalog';
 import { MESSAGES } from '@core/i18n-messages';
 import type {
@@ -35,6 +37,8 @@ import type {
   Product,
   ProductInput,
   ProductRow,
+  ProductService,
+  ProductServicesInput,
   Provider,
   ProviderInput,
   Service,
@@ -45,7 +49,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { brokers, carImages, carOptions, cars, deliveryTimes, offerRequests, offers, offerServices, offerVariations, products, productServices, services } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
-import { invalid, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import { sniffImage, type UploadStore } from '../../lib/images';
 import { refreshOfferSummaries } from '../offers/summary';
 
@@ -345,12 +349,12 @@ export class CatalogService {
   }
 
   async brokers(s: Scope): Promise<Broker[]> {
-    const rows = await this.db.select().from(brokers).where(sharedOr(brokers, s)).orderBy(asc(brokers.name));
+    const rows = await this.db.select().from(brokers).where(and(sharedOr(brokers, s), isNull(brokers.deletedAt))).orderBy(asc(brokers.name));
     return rows.map((b) => ({ code: b.code, name: b.name, logo: b.logo, kind: b.kind, own: b.ownerUserId !== null || b.ownerGroup !== null }));
   }
 
   private async visibleBroker(s: Scope, code: string) {
-    const [row] = await this.db.select().from(brokers).where(and(eq(brokers.code, code), sharedOr(brokers, s)));
+    const [row] = await this.db.select().from(brokers).where(and(eq(brokers.code, code), sharedOr(brokers, s), isNull(brokers.deletedAt)));
     return row ?? null;
   }
 
@@ -361,7 +365,7 @@ export class CatalogService {
     const rows = await this.db
       .select()
       .from(products)
-      .where(and(inArray(products.brokerCode, codes), sharedOr(products, s)))
+      .where(and(inArray(products.brokerCode, codes), sharedOr(products, s), isNull(products.deletedAt)))
       .orderBy(asc(products.name));
     return rows.map((p) => ({ id: p.id, code: p.code, provider: p.brokerCode, name: p.name, description: p.description, own: p.ownerUserId !== null || p.ownerGroup !== null }));
   }
@@ -530,7 +534,7 @@ export class CatalogService {
       ? await this.db
           .select()
           .from(products)
-          .where(and(eq(products.code, input.product), eq(products.brokerCode, broker.code), sharedOr(products, s)))
+          .where(and(eq(products.code, input.product), eq(products.brokerCode, broker.code), sharedOr(products, s), isNull(products.deletedAt)))
       : [];
     if (!product) errors.product = [CATALOG_MESSAGES.productInvalid];
     const [delivery] = await this.db.select().from(deliveryTimes).where(eq(deliveryTimes.code, input.deliveryTime));
@@ -682,7 +686,7 @@ export class CatalogService {
     await this.checkVariation(this.db, o.id, input);
     const [row] = await this.db
       .insert(offerVariations)
-      .values({ offerId: o.id, ref: `${o.code}-${token(4)}`, deposit: input.deposit, distance: input.distance, duration: input.duration, monthlyRate: input.monthly_rate, bundle: input.bundle ?? null })
+      .values({ offerId: o.id, ref: `${o.code}-${token(4)}`, ...variationValues(input) })
       .returning();
     await this.touch(o.id);
     return toVariation(row!);
@@ -695,7 +699,7 @@ export class CatalogService {
     const row = await this.db.transaction(async (tx) => {
       const [r] = await tx
         .update(offerVariations)
-        .set({ deposit: input.deposit, distance: input.distance, duration: input.duration, monthlyRate: input.monthly_rate, ...(input.bundle !== undefined ? { bundle: input.bundle } : {}) })
+        .set(variationValues(input))
         .where(eq(offerVariations.id, id))
         .returning();
       await this.checkPublishable(tx as unknown as Db, o.id, o.published);
@@ -724,9 +728,9 @@ export class CatalogService {
 
   async providers(s: Scope): Promise<Provider[]> {
     const rows = await this.db
-      .select({ b: brokers, n: sql<number>`(select count(*)::int from ${products} p where p.broker_code = ${brokers.code})` })
+      .select({ b: brokers, n: sql<number>`(select count(*)::int from ${products} p where p.broker_code = "brokers"."code" and p.deleted_at is null)` })
       .from(brokers)
-      .where(ownedBy(brokers, s))
+      .where(and(ownedBy(brokers, s), isNull(brokers.deletedAt)))
       .orderBy(asc(brokers.name));
     return rows.map(({ b, n }) => ({ id: b.id, code: b.code, name: b.name, logo: b.logo, products: Number(n) }));
   }
@@ -756,7 +760,7 @@ export class CatalogService {
       .select({ p: products, provider: brokers.name })
       .from(products)
       .innerJoin(brokers, eq(brokers.code, products.brokerCode))
-      .where(and(ownedBy(products, s), id ? eq(products.id, id) : undefined))
+      .where(and(ownedBy(products, s), isNull(products.deletedAt), id ? eq(products.id, id) : undefined))
       .orderBy(asc(products.name));
     return rows.map(({ p, provider }) => ({ id: p.id, code: p.code, provider: p.brokerCode, provider_name: provider, name: p.name, description: p.description }));
   }
@@ -788,6 +792,93 @@ export class CatalogService {
     return this.product(s, id);
   }
 
+  /** Offers (not deleted) that use a provider or product: they block its deletion. */
+  private async offersUsing(where: SQL): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(offers).where(and(where, isNull(offers.deletedAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Soft delete (offers, deleted ones too, keep pointing at it); refused while offers use it. */
+  async deleteProvider(s: Scope, id: number) {
+    const p = await this.provider(s, id);
+    const used = await this.offersUsing(eq(offers.broker, p.code));
+    if (used > 0) throw conflict(providerInUse(used));
+    const now = new Date();
+    await this.db.transaction(async (tx) => {
+      await tx.update(products).set({ deletedAt: now, updatedAt: now }).where(and(eq(products.brokerCode, p.code), isNull(products.deletedAt)));
+      await tx.update(brokers).set({ deletedAt: now, updatedAt: now }).where(eq(brokers.id, id));
+    });
+  }
+
+  async deleteProduct(s: Scope, id: number) {
+    const p = await this.product(s, id);
+    const used = await this.offersUsing(eq(offers.product, p.code));
+    if (used > 0) throw conflict(productInUse(used));
+    await this.db.update(products).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, id));
+  }
+
+  /** The product services editor: the services of a product with price, quantities and price map. */
+  async productServices(s: Scope, id: number): Promise<ProductService[]> {
+    await this.product(s, id);
+    const rows = await this.db
+      .select({ s: services, ps: productServices })
+      .from(productServices)
+      .innerJoin(services, eq(services.id, productServices.serviceId))
+      .where(eq(productServices.productId, id))
+      .orderBy(asc(services.id));
+    return rows.map(({ s: sv, ps }) => ({
+      id: sv.id,
+      name: sv.name,
+      slug: sv.code,
+      price: ps.price,
+      franchise: ps.franchise,
+      included: ps.included,
+      quantity: ps.quantity,
+      min_quantity: ps.minQuantity,
+      max_quantity: ps.maxQuantity,
+      has_price_map: ps.hasPriceMap,
+      price_map: ps.priceMap ?? null,
+    }));
+  }
+
+  /** Replaces the product's services (the whole list, as the editor sends it). */
+  async setProductServices(s: Scope, id: number, input: ProductServicesInput): Promise<ProductService[]> {
+    await this.product(s, id);
+    const ids = input.services.map((x) => x.id);
+    if (ids.length) {
+      const found = await this.db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
+      if (found.length !== ids.length) {
+        const known = new Set(found.map((f) => f.id));
+        const errors: Record<string, string[]> = {};
+        input.services.forEach((x, i) => {
+          if (!known.has(x.id)) errors[`services.${i}.id`] = [CATALOG_MESSAGES.serviceInvalid];
+        });
+        throw invalid(errors);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.delete(productServices).where(eq(productServices.productId, id));
+      if (input.services.length) {
+        await tx.insert(productServices).values(
+          input.services.map((x) => ({
+            productId: id,
+            serviceId: x.id,
+            price: x.price,
+            franchise: x.franchise,
+            included: x.included,
+            quantity: x.quantity,
+            minQuantity: x.min_quantity,
+            maxQuantity: x.max_quantity,
+            hasPriceMap: x.has_price_map,
+            priceMap: x.has_price_map ? x.price_map : null,
+          })),
+        );
+      }
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, id));
+    });
+    return this.productServices(s, id);
+  }
+
   // ---- requests for unlisted cars ---------------------------------------------------------
 
   async createRequest(auth: AuthContext, input: OfferRequestInput): Promise<OfferRequest> {
@@ -815,6 +906,19 @@ const toVariation = (r: VariationRow): Variation => ({
   monthly_rate: r.monthlyRate,
   web_monthly_rate: r.webMonthlyRate,
   bundle: r.bundle,
+  special_rate: r.specialRate,
+  special_price: r.specialPrice,
+});
+/** A variation's columns; optional fields left out of the payload keep their value (undefined is not written). */
+const variationValues = (input: VariationInput) => ({
+  deposit: input.deposit,
+  distance: input.distance,
+  duration: input.duration,
+  monthlyRate: input.monthly_rate,
+  bundle: input.bundle === undefined ? undefined : input.bundle || null,
+  webMonthlyRate: input.web_monthly_rate,
+  specialRate: input.special_rate,
+  specialPrice: input.special_rate === 0 ? null : input.special_price,
 });
 const toRequest = (r: typeof offerRequests.$inferSelect): OfferRequest => ({
   id: r.id,

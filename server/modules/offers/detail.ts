@@ -4,13 +4,13 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { isBody } from '@core/car-image';
 import { labelOf, STOCKS } from '@core/offer-options';
 import { configure, offerFees, PAINT_GROUP } from '@core/offer-detail';
-import { effectiveRate, rateBoundsForCommission } from '@core/pricing';
+import { applyServiceOverrides, effectiveRate, rateBoundsForCommission } from '@core/pricing';
 import { toCents, toEuros } from '@core/money';
 import { MESSAGES } from '@core/i18n-messages';
 import type { ChildOfferData, Color, OfferAttachment, OfferDetail, OfferDetailQuery, Option, OfferService } from '@core/schemas/offer-detail';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { Db } from '../../db/client';
-import { areas, brokers, carOptions, cars, deliveryTimes, offers, offerVariations, products, productServices, services } from '../../db/schema';
+import { areas, brokers, carOptions, cars, deliveryTimes, offers, offerServices as offerServiceChoices, offerVariations, products, productServices, services } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
 import { visibleOffer } from './search-sql';
@@ -38,7 +38,7 @@ export class OfferDetailService {
       .where(and(or(eq(offers.code, id), sql`${offers.id} in (${byChild})`), sql`${visibleOffer('offers', viewer)}`))
       .limit(1);
     if (!row) return null;
-    const [children, options, svc] = await Promise.all([
+    const [children, options, svc, choices] = await Promise.all([
       this.db.select().from(offerVariations).where(eq(offerVariations.offerId, row.o.id)).orderBy(asc(offerVariations.duration), asc(offerVariations.distance), asc(offerVariations.deposit), asc(offerVariations.id)),
       this.db.select().from(carOptions).where(eq(carOptions.carId, row.c.id)).orderBy(asc(carOptions.group), asc(carOptions.price), asc(carOptions.code)),
       this.db
@@ -47,6 +47,7 @@ export class OfferDetailService {
         .innerJoin(services, eq(services.id, productServices.serviceId))
         .where(eq(productServices.productId, row.productId))
         .orderBy(asc(services.id)),
+      this.db.select({ id: offerServiceChoices.serviceId, price: offerServiceChoices.price, quantity: offerServiceChoices.quantity }).from(offerServiceChoices).where(eq(offerServiceChoices.offerId, row.o.id)),
     ]);
     const child: ChildOfferData[] = children.map((v) => ({
       ref: v.ref,
@@ -70,7 +71,7 @@ export class OfferDetailService {
     });
     const colors: Color[] = options.filter((x) => x.group === PAINT_GROUP).map((x) => ({ ...toOption(x), hex: x.hex }));
     const accessories: Option[] = options.filter((x) => x.group !== PAINT_GROUP).map(toOption);
-    const offerServices: OfferService[] = svc.map(({ ps, s }) => ({
+    const productOffer: OfferService[] = svc.map(({ ps, s }) => ({
       id: s.id,
       code: s.code,
       type: s.type,
@@ -86,6 +87,8 @@ export class OfferDetailService {
       has_price_map: ps.hasPriceMap,
       price_map: ps.priceMap as OfferService['price_map'],
     }));
+    // A catalogue offer's service choices (price override, quantity) price its services: core/pricing.ts.
+    const offerServices = applyServiceOverrides(productOffer, choices);
     return { ...row, child, colors, accessories, services: offerServices };
   }
 

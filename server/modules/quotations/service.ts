@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { categoryInfo, type ContractualCategory, ContractualCategorySchema, CONTRACTUAL_CATEGORIES } from '@core/categories';
 import { toEuros } from '@core/money';
-import { effectiveRate, monthlyRate } from '@core/pricing';
+import { applyServiceOverrides, effectiveRate, monthlyRate } from '@core/pricing';
 import { evaluate } from '@core/prescoring';
 import { categoryAllowedFor, documentSlots, EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS, type ProposalErrorCode, proposalTitle, type QuotationStatus, trackerStep } from '@core/quotation';
 import { ProposalCustomerSchema, QuoteCustomerSchema } from '@core/schemas/customer';
@@ -12,7 +12,7 @@ import type { Customer, OfferPreview, Proposal, ProposalSaveSchema, ProposalUpda
 import { MESSAGES } from '@core/i18n-messages';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
-import { carOptions, cars, customers, offers, offerVariations, type OfferLine, productServices, products, quotationDocuments, quotations, services, users } from '../../db/schema';
+import { carOptions, cars, customers, offers, offerServices, offerVariations, type OfferLine, productServices, products, quotationDocuments, quotations, services, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { AppError, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { renderProposalPdf } from './pdf';
@@ -167,14 +167,20 @@ export class QuotationsService {
       .from(productServices)
       .innerJoin(services, eq(services.id, productServices.serviceId))
       .where(eq(productServices.productId, offer.productId));
-    const chosen = svcRows.filter((r) => r.ps.included || sel.services.includes(r.s.code));
+    // The offer's service choices (catalogue price override and quantity) apply: core/pricing.ts.
+    const overrides = await this.db.select({ id: offerServices.serviceId, price: offerServices.price, quantity: offerServices.quantity }).from(offerServices).where(eq(offerServices.offerId, offer.o.id));
+    const offered = applyServiceOverrides(
+      svcRows.map((r) => ({ id: r.s.id, code: r.s.code, name: r.s.name, price: r.ps.price, included: r.ps.included, quantity: r.ps.quantity, min_quantity: r.ps.minQuantity, max_quantity: r.ps.maxQuantity, has_price_map: r.ps.hasPriceMap, price_map: r.ps.priceMap })),
+      overrides,
+    );
+    const chosen = offered.filter((r) => r.included || sel.services.includes(r.code));
     const base = effectiveRate({ monthly_rate: offer.v.monthlyRate, special_rate: offer.v.specialRate, special_price: offer.v.specialPrice });
     const breakdown = monthlyRate({
       baseRate: base,
       durationMonths: offer.v.duration,
       accessories: accessories.map((a) => ({ price: a.price })),
       colors: color ? [{ price: color.price }] : [],
-      services: chosen.map((r) => ({ price: r.ps.price, included: r.ps.included, quantity: r.ps.quantity, min_quantity: r.ps.minQuantity, max_quantity: r.ps.maxQuantity, has_price_map: r.ps.hasPriceMap, price_map: r.ps.priceMap })),
+      services: chosen,
       tag: offer.o.tag,
       offer: { deposit: offer.v.deposit, distance: offer.v.distance },
     });
@@ -184,7 +190,7 @@ export class QuotationsService {
       basePrice: base,
       accessories: accessories.map((a) => line(a.code, a.description, a.price)),
       color: color ? line(color.code, color.description, color.price) : null,
-      services: chosen.map((r) => line(r.s.code, r.s.name, r.ps.included ? 0 : r.ps.price)),
+      services: chosen.map((r) => line(r.code, r.name, r.included ? 0 : r.price)),
     };
   }
 

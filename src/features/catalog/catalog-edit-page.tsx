@@ -17,6 +17,7 @@ import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { NumberField } from '../../ui/number-field';
 import { brokersQuery, catalogOfferQuery, cloneOffer, createOffer, deleteOffer, deliveryTimesQuery, productsQuery, publishOffer, updateOffer } from './api/catalog';
 import { CarSelector } from './components/car-selector';
+import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 import { ImagesSection } from './components/images-section';
 import { ServicesSection } from './components/services-section';
 import { VariationsEditor } from './components/variations-editor';
@@ -89,6 +90,7 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
   const t = it.catalog;
   const f = t.fields;
   const navigate = useNavigate();
+  const online = useCatalogueOnline();
   const { data: profile } = useProfile();
   const canClone = hasFeature(profile?.features, 'clone');
   const canCustomImages = hasFeature(profile?.features, 'car-custom-images');
@@ -176,6 +178,7 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
           </span>
         )}
       </div>
+      <OfflineNotice />
       <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v), scrollToFirstError)} className="catalog-form">
         <IonCard>
           <IonCardHeader>
@@ -251,29 +254,30 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
           </IonCardContent>
         </IonCard>
 
+        <OfflineNotice />
         <FormError error={save.error ?? action.error} />
         <FormSuccess message={message} />
         <div className="catalog-actions catalog-buttons">
-          <IonButton type="submit" disabled={save.isPending} data-testid="catalog-save">
+          <IonButton type="submit" disabled={!online || save.isPending} data-testid="catalog-save">
             {offer ? t.buttons.save : t.buttons.create}
           </IonButton>
           {offer &&
             (offer.published ? (
-              <IonButton fill="outline" disabled={action.isPending} onClick={() => action.mutate('unpublish')}>
+              <IonButton fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('unpublish')}>
                 {t.buttons.unpublish}
               </IonButton>
             ) : (
-              <IonButton color="success" disabled={action.isPending} onClick={() => action.mutate('publish')} data-testid="catalog-publish">
+              <IonButton color="success" disabled={!online || action.isPending} onClick={() => action.mutate('publish')} data-testid="catalog-publish">
                 {t.buttons.publish}
               </IonButton>
             ))}
           {offer && canClone && (
-            <IonButton fill="outline" disabled={action.isPending} onClick={() => action.mutate('clone')}>
+            <IonButton fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('clone')}>
               {t.buttons.clone}
             </IonButton>
           )}
           {offer && (
-            <IonButton fill="outline" color="danger" disabled={action.isPending} onClick={() => action.mutate('delete')} data-testid="catalog-delete">
+            <IonButton fill="outline" color="danger" disabled={!online || action.isPending} onClick={() => action.mutate('delete')} data-testid="catalog-delete">
               {t.buttons.delete}
             </IonButton>
           )}

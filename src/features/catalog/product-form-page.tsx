@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonCard, IonCardContent, IonSpinner } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonSpinner } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,9 @@ import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { brokersQuery, productRowQuery, saveProduct } from './api/catalog';
+import { OfflineNotice, useCatalogueOnline } from './components/online-only';
+import { ProductServicesEditor } from './components/product-services-editor';
+import './catalog.css';
 
 /** /products/new and /products/{product}/edit. */
 export default function ProductFormPage() {
@@ -25,7 +28,17 @@ export default function ProductFormPage() {
       {productId && !data && !error ? (
         <IonSpinner />
       ) : (
-        !error && <ProductForm id={productId} initial={data ? { provider: data.provider, name: data.name, description: data.description } : { provider: '', name: '', description: '' }} />
+        !error && (
+          <>
+            <ProductForm id={productId} initial={data ? { provider: data.provider, name: data.name, description: data.description } : { provider: '', name: '', description: '' }} />
+            <IonCard>
+              <IonCardHeader>
+                <IonCardTitle>{t.services.title}</IonCardTitle>
+              </IonCardHeader>
+              <IonCardContent>{productId ? <ProductServicesEditor productId={productId} /> : <p className="catalog-hint">{t.services.saveFirst}</p>}</IonCardContent>
+            </IonCard>
+          </>
+        )
       )}
     </AppPage>
   );
@@ -33,6 +46,7 @@ export default function ProductFormPage() {
 
 function ProductForm({ id, initial }: { id: number | null; initial: ProductInput }) {
   const navigate = useNavigate();
+  const online = useCatalogueOnline();
   const brokers = useQuery(brokersQuery);
   const form = useForm<z.input<typeof ProductInputSchema>, unknown, ProductInput>({ resolver: zodResolver(ProductInputSchema), defaultValues: initial });
   const mutation = useMutation({
@@ -48,8 +62,9 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
           <SelectField control={form.control} name="provider" label={it.products.provider} options={options} />
           <TextField control={form.control} name="name" label={it.products.name} maxlength={120} />
           <TextAreaField control={form.control} name="description" label={it.products.description} maxlength={1000} rows={3} />
+          <OfflineNotice />
           <FormError error={mutation.error} />
-          <IonButton type="submit" disabled={mutation.isPending}>
+          <IonButton type="submit" disabled={!online || mutation.isPending}>
             {it.common.save}
           </IonButton>
           <IonButton fill="clear" routerLink={links.products()} routerDirection="root">

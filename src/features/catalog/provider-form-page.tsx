@@ -10,6 +10,7 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { providerQuery, saveProvider } from './api/catalog';
+import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 
 /** /providers/new and /providers/{provider}/edit. */
 export default function ProviderFormPage() {
@@ -28,6 +29,7 @@ export default function ProviderFormPage() {
 
 function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInput }) {
   const navigate = useNavigate();
+  const online = useCatalogueOnline();
   const form = useForm<z.input<typeof ProviderInputSchema>, unknown, ProviderInput>({ resolver: zodResolver(ProviderInputSchema), defaultValues: initial });
   const mutation = useMutation({
     mutationFn: (v: ProviderInput) => saveProvider(id, { ...v, logo: v.logo || null }),
@@ -40,8 +42,9 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
         <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)}>
           <TextField control={form.control} name="name" label={it.providers.name} maxlength={80} />
           <TextField control={form.control} name="logo" label={it.providers.logo} maxlength={300} />
+          <OfflineNotice />
           <FormError error={mutation.error} />
-          <IonButton type="submit" disabled={mutation.isPending}>
+          <IonButton type="submit" disabled={!online || mutation.isPending}>
             {it.common.save}
           </IonButton>
           <IonButton fill="clear" routerLink={links.providers()} routerDirection="root">

@@ -1,11 +1,8 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { addOutline, createOutline } from 'ionicons/icons';
 import { it } from '../../i18n/it';
 import { links } from '../../routes';
-import { AppPage } from '../../shell/layout';
-import { FormError } from '../../ui/form';
-import { providersQuery } from './api/catalog';
+import { deleteProvider, providersQuery } from './api/catalog';
+import { ItemListPage } from './components/item-list';
 import './catalog.css';
 
 /** /providers (catalogue-and-account.md §2): header bar 'N Provider presente/presenti' and a new-item button. */
@@ -13,33 +10,23 @@ export default function ProvidersPage() {
   const t = it.providers;
   const { data, error, isPending } = useQuery(providersQuery);
   return (
-    <AppPage title={t.title}>
-      <h1>{t.title}</h1>
-      <div className="list-bar">
-        <strong data-testid="providers-count">{t.header(data?.length ?? 0)}</strong>
-        <IonButton size="small" routerLink={links.providerNew()} routerDirection="root">
-          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-          {t.new}
-        </IonButton>
-      </div>
-      <FormError error={error} />
-      {isPending && <IonSpinner />}
-      <ul className="catalog-list">
-        {data?.map((p) => (
-          <li key={p.id} className="catalog-row simple">
-            <div className="catalog-row-main">
-              <strong>{p.name}</strong>
-              <span className="catalog-row-meta">
-                {p.code} · {t.products(p.products)}
-              </span>
-            </div>
-            <IonButton size="small" fill="outline" routerLink={links.providerEdit(p.id)} routerDirection="root">
-              <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
-              {it.catalog.edit}
-            </IonButton>
-          </li>
-        ))}
-      </ul>
-    </AppPage>
+    <ItemListPage
+      title={t.title}
+      header={t.header(data?.length ?? 0)}
+      countTestId="providers-count"
+      newLabel={t.new}
+      newLink={links.providerNew()}
+      editLink={links.providerEdit}
+      confirmDelete={t.confirmDelete}
+      remove={deleteProvider}
+      items={data}
+      error={error}
+      pending={isPending}
+      meta={(p) => (
+        <span className="catalog-row-meta">
+          {p.code} · {t.products(p.products)}
+        </span>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { IonButton, IonText } from '@ionic/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { categoryInfo } from '@core/categories';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
@@ -21,7 +21,7 @@ import './quotation.css';
  * confirmation; confirming creates the proposal through the outbox and opens /quotations/{id}
  * (or /quotations/{client id} while it waits to be sent).
  */
-export default function QuotationStartPage() {
+export default function QuotationStartPage({ manualOffer }: { manualOffer?: ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [config] = useState(() => readOfferConfig(search));
@@ -40,6 +40,8 @@ export default function QuotationStartPage() {
         <h1>{it.quotation.startTitle}</h1>
         <p data-testid="no-offer">{it.quotation.noOffer}</p>
         <Link to={links.offers()}>{it.quotation.goToOffers}</Link>
+        {/* The car is not listed: the manual offer form (a slot composed in App.tsx). */}
+        {manualOffer}
       </AppPage>
     );
   }

@@ -17,6 +17,8 @@ import {
   type ProductInput,
   ProductRowSchema,
   ProductSchema,
+  ProductServiceSchema,
+  type ProductServiceInput,
   type ProviderInput,
   ProviderSchema,
   ServiceSchema,
@@ -58,13 +60,15 @@ export const deleteOffer = async (code: string) => {
 
 const childData = dataOf(z.object({ child: VariationSchema }));
 const refreshOffer = (code: string) => queryClient.invalidateQueries({ queryKey: catalogKeys.offer(code) });
+// The spec's four values, plus the editor's optional ones (bundle, web rate, special price).
+const extras = (v: VariationInput) => ({ bundle: v.bundle, web_monthly_rate: v.web_monthly_rate, special_rate: v.special_rate, special_price: v.special_price });
 export const addVariation = async (code: string, v: VariationInput) => {
-  const child = (await api(`offers/${code}/child`, { method: 'POST', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthlyRate: v.monthly_rate }, schema: childData })).data.child;
+  const child = (await api(`offers/${code}/child`, { method: 'POST', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthlyRate: v.monthly_rate, ...extras(v) }, schema: childData })).data.child;
   await refreshOffer(code);
   return child;
 };
 export const updateVariation = async (code: string, id: number, v: VariationInput) => {
-  const child = (await api(`offers/${code}/child/${id}`, { method: 'PUT', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate }, schema: childData })).data.child;
+  const child = (await api(`offers/${code}/child/${id}`, { method: 'PUT', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate, ...extras(v) }, schema: childData })).data.child;
   await refreshOffer(code);
   return child;
 };
@@ -140,6 +144,12 @@ export const saveProvider = async (id: number | null, body: ProviderInput) => {
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'brokers'] });
   return saved;
 };
+export const deleteProvider = async (id: number) => {
+  await api(`providers/${id}`, { method: 'DELETE', schema: MessageSchema });
+  await queryClient.invalidateQueries({ queryKey: ['providers'] });
+  void queryClient.invalidateQueries({ queryKey: ['products'] });
+  void queryClient.invalidateQueries({ queryKey: ['catalog', 'brokers'] });
+};
 export const productRowsQuery = queryOptions({ queryKey: ['products'] as const, queryFn: async () => (await api('products', { schema: dataOf(z.array(ProductRowSchema)) })).data });
 export const productRowQuery = (id: number) => queryOptions({ queryKey: ['products', id] as const, queryFn: async () => (await api(`products/${id}`, { schema: dataOf(ProductRowSchema) })).data });
 export const saveProduct = async (id: number | null, body: ProductInput) => {
@@ -147,6 +157,21 @@ export const saveProduct = async (id: number | null, body: ProductInput) => {
   await queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
   void queryClient.invalidateQueries({ queryKey: ['providers'] });
+  return saved;
+};
+
+export const deleteProduct = async (id: number) => {
+  await api(`products/${id}`, { method: 'DELETE', schema: MessageSchema });
+  await queryClient.invalidateQueries({ queryKey: ['products'] });
+  void queryClient.invalidateQueries({ queryKey: ['providers'] });
+  void queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
+};
+const productServicesData = dataOf(z.array(ProductServiceSchema));
+export const productServicesQuery = (id: number) => queryOptions({ queryKey: ['products', id, 'services'] as const, queryFn: async () => (await api(`products/${id}/services`, { schema: productServicesData })).data });
+export const saveProductServices = async (id: number, services: ProductServiceInput[]) => {
+  const saved = (await api(`products/${id}/services`, { method: 'PUT', body: { services }, schema: productServicesData })).data;
+  queryClient.setQueryData(['products', id, 'services'], saved);
+  void queryClient.invalidateQueries({ queryKey: ['services'] });
   return saved;
 };
 

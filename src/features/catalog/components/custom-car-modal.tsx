@@ -8,6 +8,7 @@ import { it } from '../../../i18n/it';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../../ui/form';
 import { SelectField } from '../../../ui/form-fields';
 import { NumberField } from '../../../ui/number-field';
+import { OfflineNotice, useCatalogueOnline } from './online-only';
 import { saveCustomCar } from '../api/catalog';
 
 const NUMBER_FIELDS = ['cilindrata', 'cavalli_fiscali', 'hp', 'kw', 'emissioni_co2', 'larghezza', 'lunghezza', 'bagagliaio', 'posti', 'porte'] as const;
@@ -128,6 +129,7 @@ function CarSheet({ car, onClose }: { car: Car; onClose: () => void }) {
 function CustomCarForm({ car, seed, onClose, onSaved }: { car: Car | null; seed: { brand?: string; modello?: string; vehicleType?: string }; onClose: () => void; onSaved: (car: Car) => void }) {
   const f = it.catalog.carFields;
   const form = useForm<CustomCarForm, unknown, CustomCarInput>({ resolver: zodResolver(CustomCarInputSchema), defaultValues: valuesOf(car, seed), mode: 'onChange' });
+  const online = useCatalogueOnline();
   const mutation = useMutation({
     mutationFn: (v: CustomCarInput) => saveCustomCar(car?.id ?? null, v),
     onSuccess: onSaved,
@@ -165,7 +167,8 @@ function CustomCarForm({ car, seed, onClose, onSaved }: { car: Car | null; seed:
       </CheckboxField>
       <FormError error={mutation.error} />
       <div className="catalog-actions">
-        <IonButton type="submit" disabled={mutation.isPending} data-testid="custom-car-save">
+        <OfflineNotice />
+        <IonButton type="submit" disabled={!online || mutation.isPending} data-testid="custom-car-save">
           {it.catalog.car.save}
         </IonButton>
         <IonButton fill="clear" onClick={onClose}>

@@ -10,6 +10,7 @@ import { it } from '../../../i18n/it';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';
+import { useCatalogueOnline } from './online-only';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -28,6 +29,9 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const [failure, setFailure] = useState<unknown>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Writes are online-only (docs/decisions.md): offline, every image action is disabled.
+  const online = useCatalogueOnline();
+  const locked = busy || !online;
   const [lightbox, setLightbox] = useState<number | null>(null);
   const confirm = useConfirm();
   const shown = mode === 'custom' ? custom : defaults;
@@ -72,12 +76,12 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
     <div className="images-section" data-testid="images-section">
       <fieldset className="radio-row">
         <label>
-          <input type="radio" name="image-mode" checked={mode === 'default'} disabled={!carId || busy} onChange={() => void chooseDefault()} />
+          <input type="radio" name="image-mode" checked={mode === 'default'} disabled={!carId || locked} onChange={() => void chooseDefault()} />
           {t.default}
         </label>
         {canCustom && (
           <label>
-            <input type="radio" name="image-mode" checked={mode === 'custom'} disabled={!carId || busy} onChange={() => void chooseCustom()} data-testid="images-custom" />
+            <input type="radio" name="image-mode" checked={mode === 'custom'} disabled={!carId || locked} onChange={() => void chooseCustom()} data-testid="images-custom" />
             {t.custom}
           </label>
         )}
@@ -86,7 +90,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
       {carId && isPending && <IonSpinner />}
       {mode === 'custom' && carId && (
         <label className="file-pick">
-          <input type="file" accept={ACCEPT} multiple disabled={busy} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />
+          <input type="file" accept={ACCEPT} multiple disabled={locked} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />
           <span className="file-pick-button">{t.upload}</span>
           <span className="file-pick-name">{busy ? it.common.loading : ''}</span>
         </label>
@@ -107,11 +111,11 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
             {img.group === 'custom' && (
               <div className="image-actions">
                 {img.type !== 'MAIN' && (
-                  <IonButton size="small" fill="clear" disabled={busy} onClick={() => void run(() => setMainImage(carId!, img.id!))} aria-label={t.setMain} title={t.setMain}>
+                  <IonButton size="small" fill="clear" disabled={locked} onClick={() => void run(() => setMainImage(carId!, img.id!))} aria-label={t.setMain} title={t.setMain}>
                     <IonIcon slot="icon-only" icon={starOutline} />
                   </IonButton>
                 )}
-                <IonButton size="small" fill="clear" color="danger" disabled={busy} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
+                <IonButton size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
                   <IonIcon slot="icon-only" icon={trashOutline} />
                 </IonButton>
               </div>

@@ -3,24 +3,57 @@ import { copyOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';
 import { formatDistance } from '@core/format';
-import type { CatalogOffer, Variation } from '@core/schemas/catalog';
+import { type CatalogOffer, type Variation, type VariationInput, VariationInputSchema } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
 import { it } from '../../../i18n/it';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { addVariation, deleteVariation, updateVariation } from '../api/catalog';
+import { useCatalogueOnline } from './online-only';
 
-type Values = { deposit: number | ''; distance: number | ''; duration: number | ''; monthly_rate: number | '' };
+type Values = { deposit: number | ''; distance: number | ''; duration: number | ''; monthly_rate: number | ''; bundle: string; web_monthly_rate: number | ''; special: boolean; special_price: number | '' };
 type Row = { key: string; saved: Variation | null; values: Values; duplicated: boolean };
-type Field = keyof Values;
+type Field = 'deposit' | 'distance' | 'duration' | 'monthly_rate';
+type Extra = 'bundle' | 'web_monthly_rate' | 'special_price';
 const FIELDS: Field[] = ['deposit', 'distance', 'duration', 'monthly_rate'];
+const EXTRAS: Extra[] = ['bundle', 'web_monthly_rate', 'special_price'];
 
-function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | '_', string>> {
-  const errors: Partial<Record<Field | '_', string>> = {};
+const valuesOf = (v: Variation): Values => ({
+  deposit: v.deposit,
+  distance: v.distance,
+  duration: v.duration,
+  monthly_rate: v.monthly_rate,
+  bundle: v.bundle ?? '',
+  web_monthly_rate: v.web_monthly_rate ?? '',
+  special: (v.special_rate ?? 0) > 0,
+  special_price: v.special_price ?? '',
+});
+/** What the server receives: empty optional values clear the field; the special rate is on (1) or off (0). */
+const inputOf = (v: Values) => ({
+  deposit: v.deposit,
+  distance: v.distance,
+  duration: v.duration,
+  monthly_rate: v.monthly_rate,
+  bundle: v.bundle.trim() || null,
+  web_monthly_rate: v.web_monthly_rate === '' ? null : v.web_monthly_rate,
+  special_rate: v.special ? 1 : 0,
+  special_price: v.special && v.special_price !== '' ? v.special_price : null,
+});
+
+/** The row's errors: the spec's bounds, then the server's own schema (core) for the optional fields, then "identical to the main offer". */
+function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | Extra | '_', string>> {
+  const errors: Partial<Record<Field | Extra | '_', string>> = {};
   for (const f of FIELDS) {
     const b = VARIATION_BOUNDS[f];
     const n = v[f];
     if (n === '' || n < b.min || n > b.max) errors[f] = rangeMessage(b.min, b.max);
+  }
+  if (Object.keys(errors).length === 0) {
+    const parsed = VariationInputSchema.safeParse(inputOf(v));
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const key = issue.path[0] as Extra;
+      if (EXTRAS.includes(key)) errors[key] ??= issue.message;
+    }
   }
   if (Object.keys(errors).length === 0 && sameValues(v as { deposit: number; distance: number; duration: number; monthly_rate: number }, { deposit: main.deposit, distance: main.distance, duration: main.duration, monthly_rate: main.price })) {
     errors._ = it.catalog.variations.sameAsMain;
@@ -36,7 +69,8 @@ function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | '_', s
 export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
   const t = it.catalog.variations;
   const confirm = useConfirm();
-  const savedRows = useMemo<Row[]>(() => lightFirst(offer.variations).map((v) => ({ key: `v${v.id}`, saved: v, values: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate }, duplicated: false })), [offer.variations]);
+  const online = useCatalogueOnline();
+  const savedRows = useMemo<Row[]>(() => lightFirst(offer.variations).map((v) => ({ key: `v${v.id}`, saved: v, values: valuesOf(v), duplicated: false })), [offer.variations]);
   const [draft, setDraft] = useState<{ row: Row; after: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
@@ -52,16 +86,22 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
   }, [savedRows, draft]);
 
   const editing = draft?.row.key ?? null;
-  const locked = busy || editing !== null;
+  // Offline nothing can be written (docs/decisions.md): the actions stay disabled.
+  const locked = busy || editing !== null || !online;
   const errors = draft ? rowErrors(draft.row.values, offer) : {};
   const hasError = Object.keys(errors).length > 0;
 
-  const setValue = (f: Field, raw: string) => {
+  const patch = (values: Partial<Values>) => {
     if (!draft) return;
     setServerError(null); // §4: editing an input resets server errors
-    setDraft({ ...draft, row: { ...draft.row, values: { ...draft.row.values, [f]: parseIntInput(raw) } } });
+    setDraft({ ...draft, row: { ...draft.row, values: { ...draft.row.values, ...values } } });
   };
-  const startNew = () => setDraft({ row: { key: 'new', saved: null, values: { deposit: offer.deposit, distance: offer.distance, duration: offer.duration, monthly_rate: '' }, duplicated: false }, after: null });
+  const setValue = (f: Field | 'web_monthly_rate' | 'special_price', raw: string) => patch({ [f]: parseIntInput(raw) });
+  const startNew = () =>
+    setDraft({
+      row: { key: 'new', saved: null, values: { deposit: offer.deposit, distance: offer.distance, duration: offer.duration, monthly_rate: '', bundle: '', web_monthly_rate: '', special: false, special_price: '' }, duplicated: false },
+      after: null,
+    });
   const duplicate = (r: Row) => setDraft({ row: { key: `copy-${r.key}`, saved: null, values: { ...r.values }, duplicated: true }, after: r.key });
   const cancel = () => {
     setDraft(null);
@@ -82,8 +122,8 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     }
   };
   const save = async () => {
-    if (!draft || hasError) return;
-    const v = draft.row.values as { deposit: number; distance: number; duration: number; monthly_rate: number };
+    if (!draft || hasError || !online) return;
+    const v = inputOf(draft.row.values) as VariationInput;
     const saved = draft.row.saved;
     const ok = await run(() => (saved ? updateVariation(offer.code, saved.id, v) : addVariation(offer.code, v)));
     if (ok) setDraft(null);
@@ -92,7 +132,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     if (!r.saved || !(await confirm.ask(t.confirmDelete))) return;
     await run(() => deleteVariation(offer.code, r.saved!.id));
   };
-  const serverField = (f: Field | '_') => (serverError instanceof ApiError ? serverError.field(f) : undefined);
+  const serverField = (f: Field | Extra | '_') => (serverError instanceof ApiError ? serverError.field(f) : undefined);
   const missing = offer.missing;
   const complete = missing.deposits + missing.durations + missing.distances === 0;
 
@@ -136,13 +176,42 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                 </label>
               ))}
               <span className="variation-actions">
-                <IonButton size="small" onClick={() => void save()} disabled={busy || hasError} data-testid="variation-save">
+                <IonButton size="small" onClick={() => void save()} disabled={busy || hasError || !online} data-testid="variation-save">
                   {t.save}
                 </IonButton>
                 <IonButton size="small" fill="clear" onClick={cancel} disabled={busy}>
                   {t.cancel}
                 </IonButton>
               </span>
+              <div className="variation-extras">
+                <label className="variation-input">
+                  <span>{t.bundle}</span>
+                  <input name="bundle" aria-label={t.bundle} maxLength={60} value={r.values.bundle} onChange={(e) => patch({ bundle: e.target.value })} aria-invalid={Boolean(errors.bundle ?? serverField('bundle'))} />
+                  {(errors.bundle ?? serverField('bundle')) && <small className="field-error">{errors.bundle ?? serverField('bundle')}</small>}
+                </label>
+                <label className="variation-input">
+                  <span>{t.webRate}</span>
+                  <input name="web_monthly_rate" inputMode="numeric" aria-label={t.webRate} value={r.values.web_monthly_rate} onChange={(e) => setValue('web_monthly_rate', e.target.value)} aria-invalid={Boolean(errors.web_monthly_rate ?? serverField('web_monthly_rate'))} />
+                  {(errors.web_monthly_rate ?? serverField('web_monthly_rate')) && <small className="field-error">{errors.web_monthly_rate ?? serverField('web_monthly_rate')}</small>}
+                </label>
+                <label className="variation-check">
+                  <input type="checkbox" name="special" checked={r.values.special} onChange={(e) => patch({ special: e.target.checked })} />
+                  {t.specialOn}
+                </label>
+                <label className="variation-input">
+                  <span>{t.specialPrice}</span>
+                  <input
+                    name="special_price"
+                    inputMode="numeric"
+                    aria-label={t.specialPrice}
+                    disabled={!r.values.special}
+                    value={r.values.special_price}
+                    onChange={(e) => setValue('special_price', e.target.value)}
+                    aria-invalid={Boolean(errors.special_price ?? serverField('special_price'))}
+                  />
+                  {(errors.special_price ?? serverField('special_price')) && <small className="field-error">{errors.special_price ?? serverField('special_price')}</small>}
+                </label>
+              </div>
               {(errors._ ?? serverField('_')) && <small className="field-error variation-row-error">{errors._ ?? serverField('_')}</small>}
             </div>
           ) : (
@@ -151,7 +220,9 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
               <span>{formatDistance(Number(r.values.distance))}</span>
               <span>{r.values.duration} mesi</span>
               <span>
-                {r.values.monthly_rate} €{r.saved?.bundle ? <small> · {r.saved.bundle}</small> : null}
+                {r.values.monthly_rate} €{r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
+                {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(r.saved.web_monthly_rate)}</small> : null}
+                {(r.saved?.special_rate ?? 0) > 0 && r.saved?.special_price ? <small className="variation-note is-special"> · {t.specialShort(r.saved.special_price)}</small> : null}
               </span>
               <span className="variation-actions">
                 <IonButton size="small" fill="clear" disabled={locked} onClick={() => setDraft({ row: r, after: null })} aria-label={t.edit} title={t.edit} data-testid="variation-edit-button">
@@ -172,7 +243,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
       <IonButton size="small" fill="outline" disabled={locked} onClick={startNew} data-testid="variation-add">
         {t.add}
       </IonButton>
-      {!serverField('_') && !FIELDS.some((f) => serverField(f)) && <FormError error={serverError} />}
+      {!serverField('_') && ![...FIELDS, ...EXTRAS].some((f) => serverField(f)) && <FormError error={serverError} />}
       {confirm.element}
     </div>
   );

@@ -1,0 +1,86 @@
+import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { useMutation } from '@tanstack/react-query';
+import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { it } from '../../../i18n/it';
+import { AppPage } from '../../../shell/layout';
+import { useConfirm } from '../../../ui/confirm';
+import { FormError } from '../../../ui/form';
+import { OfflineNotice, useCatalogueOnline } from './online-only';
+
+type Item = { id: number; name: string };
+
+/**
+ * The one list pattern of /providers and /products (catalogue-and-account.md §2 "Provider and
+ * product lists"): the header bar with the count and the new-item button, then one row per item
+ * with edit and delete (after confirmation; the server refuses items still used by offers).
+ */
+export function ItemListPage<T extends Item>(props: {
+  title: string;
+  header: string;
+  countTestId: string;
+  newLabel: string;
+  newLink: string;
+  editLink: (id: number) => string;
+  confirmDelete: string;
+  remove: (id: number) => Promise<unknown>;
+  items: T[] | undefined;
+  error: unknown;
+  pending: boolean;
+  meta: (item: T) => ReactNode;
+}) {
+  const confirm = useConfirm();
+  const online = useCatalogueOnline();
+  const removal = useMutation({
+    mutationFn: async (item: T) => {
+      if (await confirm.ask(props.confirmDelete)) await props.remove(item.id);
+    },
+  });
+  return (
+    <AppPage title={props.title}>
+      <h1>{props.title}</h1>
+      <div className="list-bar">
+        <strong data-testid={props.countTestId}>{props.header}</strong>
+        <IonButton size="small" routerLink={props.newLink} routerDirection="root" disabled={!online}>
+          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          {props.newLabel}
+        </IonButton>
+      </div>
+      <OfflineNotice />
+      <FormError error={props.error ?? removal.error} />
+      {props.pending && <IonSpinner />}
+      <ul className="catalog-list">
+        {props.items?.map((item) => (
+          <li key={item.id} className="catalog-row simple" data-testid="list-item">
+            <div className="catalog-row-main">
+              <strong>{item.name}</strong>
+              {props.meta(item)}
+            </div>
+            <div className="catalog-row-actions">
+              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)} routerDirection="root">
+                <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+                {it.catalog.edit}
+              </IonButton>
+              <IonButton
+                size="small"
+                fill="clear"
+                color="danger"
+                disabled={!online || removal.isPending}
+                onClick={() => {
+                  removal.reset();
+                  removal.mutate(item);
+                }}
+                aria-label={`${it.catalog.delete} ${item.name}`}
+                title={it.catalog.delete}
+                data-testid="item-delete"
+              >
+                <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+              </IonButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {confirm.element}
+    </AppPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { IonIcon, IonText } from '@ionic/react';
+import { cloudOfflineOutline } from 'ionicons/icons';
+import { it } from '../../../i18n/it';
+import { useOnline } from '../../../offline/hooks';
+
+/**
+ * Catalogue writes are online-only (docs/decisions.md): images and variations hang on server ids,
+ * so nothing here is queued in the outbox. Screens disable their save buttons while offline.
+ */
+export const useCatalogueOnline = () => useOnline();
+
+export function OfflineNotice() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <IonText color="warning">
+      <p className="catalog-offline" role="status" data-testid="catalog-offline">
+        <IonIcon icon={cloudOfflineOutline} aria-hidden="true" /> {it.catalog.offline}
+      </p>
+    </IonText>
+  );
+}
