@@ -43,7 +43,23 @@ const FaqPage = page(() => import('./features/help/faq-page'));
 const SupportPage = page(() => import('./features/help/support-page'));
 const MarketingPage = page(() => import('./features/marketing/marketing-page'));
 const QuotationStartPage = page(() => import('./features/quotation/start-page'));
-const QuotationPage = page(() => import('./features/quotation/quotation-page'));
+// The wizard's sustainability step is the same single-offer credit check, fixed to the customer's category.
+const QuotationPage = page(async () => {
+  const [{ default: Quotation }, { CreditCheckOfferPanel }] = await Promise.all([import('./features/quotation/quotation-page'), import('./credit-check/offer-panel')]);
+  return {
+    default: () => (
+      <Quotation
+        sustainability={({ category, offerData, onCheck }) => (
+          <CreditCheckOfferPanel
+            category={category}
+            offerData={offerData}
+            onResult={(r, check) => onCheck(r && check ? { ...check, response: { chance: r.chance, description: r.description } } : null)}
+          />
+        )}
+      />
+    ),
+  };
+});
 const CatalogListPage = page(() => import('./features/catalog/catalog-list-page'));
 const CatalogEditPage = page(() => import('./features/catalog/catalog-edit-page'));
 const ProvidersPage = page(() => import('./features/catalog/providers-page'));
