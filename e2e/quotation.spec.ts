@@ -16,15 +16,20 @@ async function apiLogin(request: APIRequestContext, email: string) {
   return { authorization: `Bearer ${access_token}` };
 }
 
-/** A child-offer ref from the real search, for private ('privati') or business ('piva') customers. */
-async function offerRef(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') {
+type Card = { ref: string; code: string; customerType: string; duration: number; deposit: number; distance: number };
+
+/** An offer card from the real search, for private ('privati') or business ('piva') customers. */
+async function offerCard(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva'): Promise<Card> {
   const res = await request.post('/api/v1/search/offers', { headers, data: { customerType: [customerType], page: 1, items: 18 } });
   expect(res.ok()).toBe(true);
-  const cards = (await res.json()).items.data as { ref: string; customerType: string }[];
+  const cards = (await res.json()).items.data as Card[];
   const card = cards.find((c) => c.customerType === customerType);
   if (!card) throw new Error(`no ${customerType} offer`);
-  return card.ref;
+  return card;
 }
+
+/** A child-offer ref from the real search. */
+const offerRef = async (request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') => (await offerCard(request, headers, customerType)).ref;
 
 const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
 
@@ -42,19 +47,35 @@ async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {
 
 const consent = (page: Page) => screen(page).locator('ion-checkbox').click();
 
-async function answerCreditCheck(page: Page) {
+/**
+ * The sustainability step is the single-offer credit check (src/credit-check/offer-panel.tsx): the
+ * customer's answers in its modal (category fixed to the customer's), then its result for this offer.
+ */
+async function answerCreditCheck(page: Page, income = '10000') {
   const s = screen(page).getByTestId('sustainability-step');
+  await expect(s.getByRole('heading', { name: 'Sostenibilità', exact: true })).toBeVisible();
+  await expect(s.getByText('Verifica la sostenibilità di questa offerta per il tuo cliente.')).toBeVisible();
+  await expect(s.getByTestId('save-sustainability')).toHaveAttribute('aria-disabled', 'true'); // nothing answered yet
+  await s.getByRole('button', { name: 'Verifica sostenibilità' }).click();
+  const m = page.locator('ion-modal.cc-modal');
+  await expect(m).toBeVisible();
+  // The customer's category, not changeable here.
+  await expect(m.locator('ion-select.cc-category')).toHaveJSProperty('value', 'tempo-indeterminato');
+  await expect(m.locator('ion-select.cc-category')).toHaveJSProperty('disabled', true);
+  const q = (key: string) => m.locator(`[data-question="${key}"]`);
   // tempo-indeterminato: trial ended, income, other loans, guarantor, bad payer, over 72 (default No)
-  await s.locator('[data-question="trial_period_ended"]').getByRole('button', { name: 'Sì' }).click();
-  await s.locator('[data-question="net_monthly_income"] input').fill('2500');
-  await s.locator('[data-question="net_monthly_income"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="other_loans"] input').fill('0');
-  await s.locator('[data-question="other_loans"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="guarantor"]').getByRole('button', { name: 'No' }).click();
-  await s.locator('[data-question="bad_payer"]').getByRole('button', { name: 'No' }).click();
-  const over72 = s.locator('[data-question="over_72"]');
-  if (await over72.count()) await over72.getByRole('button', { name: 'No' }).click();
-  await s.getByTestId('save-sustainability').click();
+  await q('trial_period_ended').getByRole('button', { name: 'Sì', exact: true }).click();
+  await q('net_monthly_income').locator('input').fill(income);
+  await q('net_monthly_income').getByRole('button', { name: 'Ok' }).click();
+  await q('other_loans').locator('input').fill('0');
+  await q('other_loans').getByRole('button', { name: 'Ok' }).click();
+  await q('guarantor').getByRole('button', { name: 'No', exact: true }).click();
+  await q('bad_payer').getByRole('button', { name: 'No', exact: true }).click();
+  await expect(q('over_72').getByRole('button', { name: 'No', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const checked = page.waitForRequest((r) => r.url().endsWith('/prescoring/offer-check') && r.method() === 'POST');
+  await m.getByRole('button', { name: 'Calcola' }).click();
+  await expect(m).toBeHidden();
+  return { step: s, request: await checked };
 }
 
 test('private customer: from an offer to an accepted quotation, with documents and the PDF', async ({ page, loggedIn, request }) => {
@@ -87,7 +108,17 @@ test('private customer: from an offer to an accepted quotation, with documents a
   const q = screen(page);
   await expect(q.getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
   await expect(q.getByTestId('pdf-button-wrap')).toHaveAttribute('data-state', 'step');
-  await answerCreditCheck(page);
+  const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
+  const proposal = (await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()).data as { price: number; deposit: number };
+  const { step, request: checked } = await answerCreditCheck(page);
+  // The check is made for this quotation's offer (its rate and deposit) and its result is shown in the step.
+  expect(checked.postDataJSON()).toMatchObject({ contractualCategory: 'tempo-indeterminato', offerData: { monthly_rate: proposal.price, deposit: proposal.deposit } });
+  await expect(step.locator('.cc-indicator[data-sustainability="2"]')).toContainText('buone probabilità di ottenere il noleggio con questa offerta');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quotation-sustainability-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/shots/quotation-sustainability-1280.png', fullPage: true });
+  await step.getByTestId('save-sustainability').click();
 
   await expect(q.getByTestId('documents-step')).toBeVisible();
   await expect(q.getByTestId('quotation-code')).toHaveText(/^\d{8}$/);
@@ -112,6 +143,11 @@ test('private customer: from an offer to an accepted quotation, with documents a
   await page.screenshot({ path: 'test-results/shots/quotation-status-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/shots/quotation-status-1280.png', fullPage: true });
+  // Dark theme: the badge keeps light text on a dark background.
+  await page.evaluate(() => document.documentElement.classList.add('ion-palette-dark'));
+  const badge = await q.getByTestId('status-label').evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+  expect(badge).toEqual({ color: 'rgb(185, 239, 201)', background: 'rgb(23, 61, 37)' });
+  await page.screenshot({ path: 'test-results/shots/quotation-status-dark-1280.png', fullPage: true });
 });
 
 test('business customer found by VAT number', async ({ page, loggedIn, request }) => {
@@ -186,6 +222,99 @@ test('the invalid-CAP and incompatible-customer-type alerts', async ({ page, log
   await expect(s2.getByTestId('next')).toHaveAttribute('disabled', '');
   await expect(s2.getByLabel('Nome', { exact: true })).toBeDisabled();
   await page.screenshot({ path: 'test-results/shots/quotation-incompatible-1280.png', fullPage: true });
+});
+
+test('Salva preventivo: a quote saved from the offer, edited by its code, refused by the server once confirmed', async ({ page, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const card = await offerCard(request, headers, 'privati');
+  await loggedIn(USERS.full);
+
+  // Reachable from the offer detail: 'Salva preventivo' opens the quotation start on the simple form.
+  await page.goto(`/offers/${encodeURIComponent(card.code)}?duration=${card.duration}&deposit=${card.deposit}&distance=${card.distance}`);
+  await screen(page).getByTestId('save-quote').click();
+  await expect(page).toHaveURL(/\/quotation\/\?offer=.*&quote=1$/);
+  const s = screen(page);
+  await expect(s.getByRole('heading', { level: 1, name: 'Salva preventivo' })).toBeVisible();
+  await expect(s.getByTestId('quote-form')).toBeVisible();
+  await expect(s.getByTestId('quotation-sidebar')).toBeVisible();
+
+  // Nothing filled: the general message and each field's own, then the spec's messages for bad values.
+  await s.getByTestId('quote-save').click();
+  await expect(s.getByTestId('quote-alert')).toHaveText(/Si sono verificati degli errori, controllare i dati inseriti/);
+  await expect(s.locator('[data-field="first_name"]')).toContainText('Questo campo è obbligatorio');
+  const form = s.getByTestId('quote-form');
+  await form.getByLabel('Nome', { exact: true }).fill('Lucia');
+  await form.getByLabel('Cognome').fill('Ferri');
+  await form.getByLabel('Email').fill('  lucia.ferri@example.it ');
+  await form.getByLabel('Telefono').fill('12');
+  await form.getByLabel('Codice Fiscale').fill('rssmra85t10a562x');
+  await form.getByLabel('CAP').fill('201');
+  await form.getByLabel('Note').fill('Richiamare dopo le 18');
+  await s.getByTestId('quote-save').click();
+  await expect(s.locator('[data-field="phone"]')).toContainText('Indicare un numero di telefono valido');
+  await expect(s.locator('[data-field="zip_code"]')).toContainText('Indicare un CAP valido');
+  await expect(s.locator('[data-field="fiscal_code"]')).toContainText('Il codice fiscale indicato non è valido');
+  // Occupations of the offer's customer type only (privati), tempo-indeterminato first.
+  await expect(form.locator('[data-field="employee_category"] select')).toHaveValue('tempo-indeterminato');
+  await expect(form.locator('[data-field="employee_category"] option')).toHaveText(['Dipendente a tempo indeterminato', 'Pensionato']);
+  await expect(form.getByLabel('Partita IVA')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quote-form-errors-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // This agent has the dark theme; a look at the light one too.
+  await page.evaluate(() => document.documentElement.classList.remove('ion-palette-dark'));
+  await page.screenshot({ path: 'test-results/shots/quote-form-errors-light-1280.png', fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add('ion-palette-dark'));
+
+  await form.getByLabel('Telefono').fill('+39 333 7654321');
+  await form.getByLabel('Codice Fiscale').fill('rssmra85t10a562s');
+  await form.getByLabel('CAP').fill('20121');
+  await page.screenshot({ path: 'test-results/shots/quote-form-1280.png', fullPage: true });
+  await s.getByTestId('quote-save').click();
+
+  // Created: to /quotations/{code}, with the success text.
+  await expect(page).toHaveURL(/\/quotations\/\d{8}$/);
+  const code = /\/quotations\/(\d{8})$/.exec(page.url())![1]!;
+  const q = screen(page);
+  await expect(q.getByTestId('quote-saved')).toHaveText(`Preventivo salvato con il codice ${code}`);
+  await expect(q.getByTestId('quotation-code')).toHaveText(code);
+  await expect(q.getByTestId('customer-summary')).toContainText('RSSMRA85T10A562S');
+  await expect(q.getByTestId('customer-summary')).toContainText('3337654321'); // +39 stripped
+  let saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved).toMatchObject({ kind: 'quote', notes: 'Richiamare dopo le 18', customer: { email: 'lucia.ferri@example.it', first_name: 'Lucia' } });
+
+  // Edited by its code (PUT quote/{code}).
+  await q.getByTestId('edit-quote').click();
+  const edit = q.getByTestId('quote-edit');
+  await expect(edit.getByLabel('Cognome')).toHaveValue('Ferri');
+  await edit.getByLabel('Cognome').fill('Ferri Bassi');
+  await edit.getByLabel('CAP').fill('20122');
+  await q.getByTestId('quote-save').click();
+  await expect(q.getByTestId('quote-saved')).toHaveText('Preventivo aggiornato');
+  await expect(q.getByTestId('customer-summary')).toContainText('Ferri Bassi');
+  saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved.customer).toMatchObject({ last_name: 'Ferri Bassi', zip_code: '20122' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quote-saved-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Meanwhile the quote is confirmed elsewhere (its credit check recorded): the server refuses the change and
+  // the form shows the server's message.
+  await q.getByTestId('edit-quote').click();
+  const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
+  const confirmed = await request.put(`/api/v1/proposals/${saved.id}`, { headers, data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });
+  expect(confirmed.ok()).toBe(true);
+  await q.getByTestId('quote-edit').getByLabel('Nome', { exact: true }).fill('Lucia Maria');
+  await q.getByTestId('quote-save').click();
+  await expect(q.getByTestId('quote-alert')).toHaveText(/Il preventivo è confermato: i dati del cliente non sono più modificabili/);
+  // The page learns it is confirmed: the fields lock and, closed, the form cannot be opened again.
+  await expect(q.getByTestId('quote-edit').getByLabel('Nome', { exact: true })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/shots/quote-refused-1280.png', fullPage: true });
+  await q.getByTestId('quote-cancel').click();
+  await expect(q.getByTestId('customer-summary')).toContainText('Lucia');
+  await expect(q.getByTestId('edit-quote')).toHaveCount(0);
+  saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved.customer.first_name).toBe('Lucia');
 });
 
 test.describe('offline', () => {

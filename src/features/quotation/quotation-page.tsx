@@ -160,19 +160,24 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
               {saved}
             </p>
           )}
-          {editing && quoteEditable && code ? (
+          {editing && code ? (
             <section data-testid="quote-edit">
               <h2>{it.quotation.quote.editTitle}</h2>
               <QuoteForm
                 initial={quoteValuesOf(c)}
                 offerType={o.customerType}
                 submitLabel={it.quotation.quote.save}
+                // Confirmed meanwhile (the server said so): the fields lock, the server's message stays.
+                disabled={!quoteEditable}
                 onCancel={() => setEditing(false)}
                 onSave={async (values) => {
                   const customer = quoteCustomer(values);
                   if (!customer) return;
                   // PUT quote/{code} (§7): saving again updates the quote by its code.
-                  const r = await updateQuote(code, customer);
+                  const r = await updateQuote(code, customer).catch((err: unknown) => {
+                    void refetch();
+                    throw err;
+                  });
                   if (r.state === 'sent') {
                     put((r.data as { data: Proposal }).data);
                     setSaved(it.quotation.quote.updated);
