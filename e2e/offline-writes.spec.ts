@@ -80,7 +80,8 @@ test('a document uploaded offline is kept across reloads and arrives once', asyn
   await s.getByTestId('confirm').click();
   await expect(page).toHaveURL(/\/quotations\/\d+$/);
   const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
-  await answerCreditCheck(page);
+  const { step } = await answerCreditCheck(page);
+  await step.getByTestId('save-sustainability').click();
   const q = screen(page);
   await expect(q.getByTestId('documents-step')).toBeVisible();
   await page.waitForTimeout(1500); // the persisted cache holds the documents step

@@ -14,15 +14,20 @@ export async function apiLogin(request: APIRequestContext, email: string) {
   return { authorization: `Bearer ${access_token}` };
 }
 
-/** A child-offer ref from the real search, for private ('privati') or business ('piva') customers. */
-export async function offerRef(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') {
+export type Card = { ref: string; code: string; customerType: string; duration: number; deposit: number; distance: number };
+
+/** An offer card from the real search, for private ('privati') or business ('piva') customers. */
+export async function offerCard(request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva'): Promise<Card> {
   const res = await request.post('/api/v1/search/offers', { headers, data: { customerType: [customerType], page: 1, items: 18 } });
   expect(res.ok()).toBe(true);
-  const cards = (await res.json()).items.data as { ref: string; customerType: string }[];
+  const cards = (await res.json()).items.data as Card[];
   const card = cards.find((c) => c.customerType === customerType);
   if (!card) throw new Error(`no ${customerType} offer`);
-  return card.ref;
+  return card;
 }
+
+/** A child-offer ref from the real search. */
+export const offerRef = async (request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') => (await offerCard(request, headers, customerType)).ref;
 
 export const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
 
@@ -40,19 +45,35 @@ export async function fillPrivate(page: Page, over: Partial<Record<string, strin
 
 export const consent = (page: Page) => screen(page).locator('ion-checkbox').click();
 
-export async function answerCreditCheck(page: Page) {
+/**
+ * The sustainability step is the single-offer credit check (src/credit-check/offer-panel.tsx): the
+ * customer's answers in its modal (category fixed to the customer's), then its result for this offer.
+ */
+export async function answerCreditCheck(page: Page, income = '10000') {
   const s = screen(page).getByTestId('sustainability-step');
+  await expect(s.getByRole('heading', { name: 'Sostenibilità', exact: true })).toBeVisible();
+  await expect(s.getByText('Verifica la sostenibilità di questa offerta per il tuo cliente.')).toBeVisible();
+  await expect(s.getByTestId('save-sustainability')).toHaveAttribute('aria-disabled', 'true'); // nothing answered yet
+  await s.getByRole('button', { name: 'Verifica sostenibilità' }).click();
+  const m = page.locator('ion-modal.cc-modal');
+  await expect(m).toBeVisible();
+  // The customer's category, not changeable here.
+  await expect(m.locator('ion-select.cc-category')).toHaveJSProperty('value', 'tempo-indeterminato');
+  await expect(m.locator('ion-select.cc-category')).toHaveJSProperty('disabled', true);
+  const q = (key: string) => m.locator(`[data-question="${key}"]`);
   // tempo-indeterminato: trial ended, income, other loans, guarantor, bad payer, over 72 (default No)
-  await s.locator('[data-question="trial_period_ended"]').getByRole('button', { name: 'Sì' }).click();
-  await s.locator('[data-question="net_monthly_income"] input').fill('2500');
-  await s.locator('[data-question="net_monthly_income"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="other_loans"] input').fill('0');
-  await s.locator('[data-question="other_loans"]').getByRole('button', { name: 'Ok' }).click();
-  await s.locator('[data-question="guarantor"]').getByRole('button', { name: 'No' }).click();
-  await s.locator('[data-question="bad_payer"]').getByRole('button', { name: 'No' }).click();
-  const over72 = s.locator('[data-question="over_72"]');
-  if (await over72.count()) await over72.getByRole('button', { name: 'No' }).click();
-  await s.getByTestId('save-sustainability').click();
+  await q('trial_period_ended').getByRole('button', { name: 'Sì', exact: true }).click();
+  await q('net_monthly_income').locator('input').fill(income);
+  await q('net_monthly_income').getByRole('button', { name: 'Ok' }).click();
+  await q('other_loans').locator('input').fill('0');
+  await q('other_loans').getByRole('button', { name: 'Ok' }).click();
+  await q('guarantor').getByRole('button', { name: 'No', exact: true }).click();
+  await q('bad_payer').getByRole('button', { name: 'No', exact: true }).click();
+  await expect(q('over_72').getByRole('button', { name: 'No', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const checked = page.waitForRequest((r) => r.url().endsWith('/prescoring/offer-check') && r.method() === 'POST');
+  await m.getByRole('button', { name: 'Calcola' }).click();
+  await expect(m).toBeHidden();
+  return { step: s, request: await checked };
 }
 
 

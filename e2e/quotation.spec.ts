@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerCard, offerRef, tinyPdf } from './quotation-steps';
 
 const CF = 'RSSMRA85T10A562S';
 const VAT = '01234567897';
@@ -36,7 +36,17 @@ test('private customer: from an offer to an accepted quotation, with documents a
   const q = screen(page);
   await expect(q.getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
   await expect(q.getByTestId('pdf-button-wrap')).toHaveAttribute('data-state', 'step');
-  await answerCreditCheck(page);
+  const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
+  const proposal = (await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()).data as { price: number; deposit: number };
+  const { step, request: checked } = await answerCreditCheck(page);
+  // The check is made for this quotation's offer (its rate and deposit) and its result is shown in the step.
+  expect(checked.postDataJSON()).toMatchObject({ contractualCategory: 'tempo-indeterminato', offerData: { monthly_rate: proposal.price, deposit: proposal.deposit } });
+  await expect(step.locator('.cc-indicator[data-sustainability="2"]')).toContainText('buone probabilità di ottenere il noleggio con questa offerta');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quotation-sustainability-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/shots/quotation-sustainability-1280.png', fullPage: true });
+  await step.getByTestId('save-sustainability').click();
 
   await expect(q.getByTestId('documents-step')).toBeVisible();
   await expect(q.getByTestId('quotation-code')).toHaveText(/^\d{8}$/);
@@ -61,6 +71,11 @@ test('private customer: from an offer to an accepted quotation, with documents a
   await page.screenshot({ path: 'test-results/shots/quotation-status-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: 'test-results/shots/quotation-status-1280.png', fullPage: true });
+  // Dark theme: the badge keeps light text on a dark background.
+  await page.evaluate(() => document.documentElement.classList.add('ion-palette-dark'));
+  const badge = await q.getByTestId('status-label').evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+  expect(badge).toEqual({ color: 'rgb(185, 239, 201)', background: 'rgb(23, 61, 37)' });
+  await page.screenshot({ path: 'test-results/shots/quotation-status-dark-1280.png', fullPage: true });
 });
 
 test('business customer found by VAT number', async ({ page, loggedIn, request }) => {
@@ -135,4 +150,138 @@ test('the invalid-CAP and incompatible-customer-type alerts', async ({ page, log
   await expect(s2.getByTestId('next')).toHaveAttribute('disabled', '');
   await expect(s2.getByLabel('Nome', { exact: true })).toBeDisabled();
   await page.screenshot({ path: 'test-results/shots/quotation-incompatible-1280.png', fullPage: true });
+});
+
+test('Salva preventivo: a quote saved from the offer, edited by its code, refused by the server once confirmed', async ({ page, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const card = await offerCard(request, headers, 'privati');
+  await loggedIn(USERS.full);
+
+  // Reachable from the offer detail: 'Salva preventivo' opens the quotation start on the simple form.
+  await page.goto(`/offers/${encodeURIComponent(card.code)}?duration=${card.duration}&deposit=${card.deposit}&distance=${card.distance}`);
+  await screen(page).getByTestId('save-quote').click();
+  await expect(page).toHaveURL(/\/quotation\/\?offer=.*&quote=1$/);
+  const s = screen(page);
+  await expect(s.getByRole('heading', { level: 1, name: 'Salva preventivo' })).toBeVisible();
+  await expect(s.getByTestId('quote-form')).toBeVisible();
+  await expect(s.getByTestId('quotation-sidebar')).toBeVisible();
+
+  // Nothing filled: the general message and each field's own, then the spec's messages for bad values.
+  await s.getByTestId('quote-save').click();
+  await expect(s.getByTestId('quote-alert')).toHaveText(/Si sono verificati degli errori, controllare i dati inseriti/);
+  await expect(s.locator('[data-field="first_name"]')).toContainText('Questo campo è obbligatorio');
+  const form = s.getByTestId('quote-form');
+  await form.getByLabel('Nome', { exact: true }).fill('Lucia');
+  await form.getByLabel('Cognome').fill('Ferri');
+  await form.getByLabel('Email').fill('  lucia.ferri@example.it ');
+  await form.getByLabel('Telefono').fill('12');
+  await form.getByLabel('Codice Fiscale').fill('rssmra85t10a562x');
+  await form.getByLabel('CAP').fill('201');
+  await form.getByLabel('Note').fill('Richiamare dopo le 18');
+  await s.getByTestId('quote-save').click();
+  await expect(s.locator('[data-field="phone"]')).toContainText('Indicare un numero di telefono valido');
+  await expect(s.locator('[data-field="zip_code"]')).toContainText('Indicare un CAP valido');
+  await expect(s.locator('[data-field="fiscal_code"]')).toContainText('Il codice fiscale indicato non è valido');
+  // Occupations of the offer's customer type only (privati), tempo-indeterminato first.
+  await expect(form.locator('[data-field="employee_category"] select')).toHaveValue('tempo-indeterminato');
+  await expect(form.locator('[data-field="employee_category"] option')).toHaveText(['Dipendente a tempo indeterminato', 'Pensionato']);
+  await expect(form.getByLabel('Partita IVA')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quote-form-errors-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // This agent has the dark theme; a look at the light one too.
+  await page.evaluate(() => document.documentElement.classList.remove('ion-palette-dark'));
+  await page.screenshot({ path: 'test-results/shots/quote-form-errors-light-1280.png', fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add('ion-palette-dark'));
+
+  await form.getByLabel('Telefono').fill('+39 333 7654321');
+  await form.getByLabel('Codice Fiscale').fill('rssmra85t10a562s');
+  await form.getByLabel('CAP').fill('20121');
+  await page.screenshot({ path: 'test-results/shots/quote-form-1280.png', fullPage: true });
+  await s.getByTestId('quote-save').click();
+
+  // Created: to /quotations/{code}, with the success text.
+  await expect(page).toHaveURL(/\/quotations\/\d{8}$/);
+  const code = /\/quotations\/(\d{8})$/.exec(page.url())![1]!;
+  const q = screen(page);
+  await expect(q.getByTestId('quote-saved')).toHaveText(`Preventivo salvato con il codice ${code}`);
+  await expect(q.getByTestId('quotation-code')).toHaveText(code);
+  await expect(q.getByTestId('customer-summary')).toContainText('RSSMRA85T10A562S');
+  await expect(q.getByTestId('customer-summary')).toContainText('3337654321'); // +39 stripped
+  let saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved).toMatchObject({ kind: 'quote', notes: 'Richiamare dopo le 18', customer: { email: 'lucia.ferri@example.it', first_name: 'Lucia' } });
+
+  // Edited by its code (PUT quote/{code}).
+  await q.getByTestId('edit-quote').click();
+  const edit = q.getByTestId('quote-edit');
+  await expect(edit.getByLabel('Cognome')).toHaveValue('Ferri');
+  await edit.getByLabel('Cognome').fill('Ferri Bassi');
+  await edit.getByLabel('CAP').fill('20122');
+  await q.getByTestId('quote-save').click();
+  await expect(q.getByTestId('quote-saved')).toHaveText('Preventivo aggiornato');
+  await expect(q.getByTestId('customer-summary')).toContainText('Ferri Bassi');
+  saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved.customer).toMatchObject({ last_name: 'Ferri Bassi', zip_code: '20122' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shots/quote-saved-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Meanwhile the quote is confirmed elsewhere (its credit check recorded): the server refuses the change and
+  // the form shows the server's message.
+  await q.getByTestId('edit-quote').click();
+  const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
+  const confirmed = await request.put(`/api/v1/proposals/${saved.id}`, { headers, data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });
+  expect(confirmed.ok()).toBe(true);
+  await q.getByTestId('quote-edit').getByLabel('Nome', { exact: true }).fill('Lucia Maria');
+  await q.getByTestId('quote-save').click();
+  await expect(q.getByTestId('quote-alert')).toHaveText(/Il preventivo è confermato: i dati del cliente non sono più modificabili/);
+  // The page learns it is confirmed: the fields lock and, closed, the form cannot be opened again.
+  await expect(q.getByTestId('quote-edit').getByLabel('Nome', { exact: true })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/shots/quote-refused-1280.png', fullPage: true });
+  await q.getByTestId('quote-cancel').click();
+  await expect(q.getByTestId('customer-summary')).toContainText('Lucia');
+  await expect(q.getByTestId('edit-quote')).toHaveCount(0);
+  saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data;
+  expect(saved.customer.first_name).toBe('Lucia');
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test('a proposal created offline arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
+    const headers = await apiLogin(request, USERS.full);
+    const ref = await offerRef(request, headers, 'privati');
+    const email = `offline.${Date.now()}@example.it`;
+    await loggedIn(USERS.full);
+    await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    const s = screen(page);
+    await expect(s.getByTestId('quotation-sidebar')).toBeVisible();
+    await page.waitForTimeout(1500); // the query persister writes at most once a second
+
+    await input(page, 'fiscal-code-entry').fill('RSSMRA80A01H501U');
+    await fillPrivate(page, { email });
+    await consent(page);
+    await context.setOffline(true);
+    await s.getByTestId('next').click();
+    await s.getByTestId('confirm').click();
+    await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/quotation-offline-390.png' });
+    await page.reload();
+    await page.reload();
+    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
+    await expect(screen(page).getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
+    const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
+    // Exactly once: the proposal before it has a different customer, the one after does not exist.
+    const mine = await request.get(`/api/v1/proposals/${id}`, { headers });
+    expect((await mine.json()).data.customer.email).toBe(email);
+    const next = await request.get(`/api/v1/proposals/${Number(id) + 1}`, { headers });
+    expect(next.status()).toBe(404);
+  });
 });

@@ -47,7 +47,23 @@ const QuotationStartPage = page(async () => {
   const [{ default: Start }, { ManualOfferPanel }] = await Promise.all([import('./features/quotation/start-page'), import('./features/catalog/components/manual-offer-form')]);
   return { default: () => <Start manualOffer={<ManualOfferPanel />} /> };
 });
-const QuotationPage = page(() => import('./features/quotation/quotation-page'));
+// The wizard's sustainability step is the same single-offer credit check, fixed to the customer's category.
+const QuotationPage = page(async () => {
+  const [{ default: Quotation }, { CreditCheckOfferPanel }] = await Promise.all([import('./features/quotation/quotation-page'), import('./credit-check/offer-panel')]);
+  return {
+    default: () => (
+      <Quotation
+        sustainability={({ category, offerData, onCheck }) => (
+          <CreditCheckOfferPanel
+            category={category}
+            offerData={offerData}
+            onResult={(r, check) => onCheck(r && check ? { ...check, response: { chance: r.chance, description: r.description } } : null)}
+          />
+        )}
+      />
+    ),
+  };
+});
 const CatalogListPage = page(() => import('./features/catalog/catalog-list-page'));
 const CatalogEditPage = page(() => import('./features/catalog/catalog-edit-page'));
 const ProvidersPage = page(() => import('./features/catalog/providers-page'));

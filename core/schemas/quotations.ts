@@ -115,6 +115,8 @@ export type Customer = z.infer<typeof CustomerSchema>;
 
 export const ProposalSchema = z.object({
   id: z.number().int(),
+  /** 'quote' when made with the simple quote form (POST quote), which PUT quote/{code} may change while open. */
+  kind: z.enum(['proposal', 'quote']),
   number: z.number().int(),
   title: z.string(),
   has_pdf: z.boolean(),

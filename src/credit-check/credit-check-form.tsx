@@ -21,7 +21,7 @@ export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
  * The credit-check questions (spec §2, §4, §5): the contractual category first, then the visible questions
  * (answered, current, goto target) one by one, with the progress of answered over total.
  */
-export function CreditCheckForm({ variant = 'quote' }: { variant?: LogicVariant }) {
+export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: { variant?: LogicVariant; /** The customer's category is known (a quotation): shown, not changeable. */ lockedCategory?: boolean }) {
   const check = useCreditCheck();
   const { logic, loading, error } = useCreditCheckLogic(variant);
 
@@ -43,6 +43,7 @@ export function CreditCheckForm({ variant = 'quote' }: { variant?: LogicVariant 
         interface="popover"
         placeholder={it.creditCheck.categoryPlaceholder}
         value={check.contractualCategory ?? undefined}
+        disabled={lockedCategory}
         onIonChange={(e) => {
           const parsed = ContractualCategorySchema.safeParse(e.detail.value);
           if (parsed.success && parsed.data !== check.contractualCategory) check.setCategory(parsed.data);

@@ -22,7 +22,7 @@ import { it } from '../i18n/it';
 export { creditCheckStore, CREDIT_CHECK_TTL_MS, EMPTY_CREDIT_CHECK, type CreditCheckState } from './store';
 export { useCreditCheck, type CreditCheck } from './use-credit-check';
 export { CreditCheckWidget, useOffersReloadAfterCheck } from './credit-check-widget';
-export { CreditCheckOfferPanel, type CreditCheckOfferPanelProps } from './offer-panel';
+export { CreditCheckOfferPanel, type CheckedAnswers, type CreditCheckOfferPanelProps } from './offer-panel';
 export { CreditCheckResult, CreditCheckError } from './credit-check-result';
 
 /** The spec's two prompts (§5 "Filters") for needsResetConfirmation's answer. */

@@ -60,4 +60,27 @@ describe('CreditCheckOfferPanel', () => {
     expect(calls.filter((c) => c === 'POST /prescoring/offer-check')).toHaveLength(2);
     await act(async () => {});
   });
+  it('reports the answers with the result, and restarts a check of another category for a known customer', async () => {
+    creditCheckStore.setCategory('pensionato');
+    for (const [k, v] of [['net_monthly_income', 1500], ['other_loans', 0], ['guarantor', false], ['bad_payer', false]] as const) {
+      creditCheckStore.answer(logicFor('pensionato', 'offer'), k, v);
+    }
+    const onResult = vi.fn();
+    const { unmount } = render(<CreditCheckOfferPanel category="pensionato" offerData={{ monthly_rate: 500, deposit: 0 }} onResult={onResult} />, { wrapper });
+    await waitFor(() =>
+      expect(onResult).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sustainabilityIndex: 2 }),
+        expect.objectContaining({ contractualCategory: 'pensionato', answers: expect.objectContaining({ net_monthly_income: 1500 }) }),
+      ),
+    );
+    expect(creditCheckStore.get().contractualCategory).toBe('pensionato');
+    unmount();
+
+    // A customer of another category: the stored answers are not theirs.
+    render(<CreditCheckOfferPanel category="tempo-indeterminato" offerData={{ monthly_rate: 500, deposit: 0 }} onResult={onResult} />, { wrapper });
+    await waitFor(() => expect(creditCheckStore.get().contractualCategory).toBe('tempo-indeterminato'));
+    expect(creditCheckStore.get().answers).toEqual({});
+    expect(await screen.findByText('Verifica la sostenibilità di questa offerta per il tuo cliente.')).toBeTruthy();
+    expect(onResult).toHaveBeenLastCalledWith(null, null);
+  });
 });

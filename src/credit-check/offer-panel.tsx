@@ -2,7 +2,8 @@ import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpi
 import { useQuery } from '@tanstack/react-query';
 import { closeOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
-import { alertColor, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
+import type { ContractualCategory } from '@core/categories';
+import { alertColor, type Answers, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
 import { it } from '../i18n/it';
 import { postOfferCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
@@ -15,8 +16,23 @@ export const OFFER_CHECK_DEBOUNCE_MS = 200;
 export interface CreditCheckOfferPanelProps {
   /** The offer as configured: monthly rate and deposit in euro, the car's value when known (deposit cap 30%). */
   offerData: OfferData;
-  /** Each result of POST offer-check (null while unknown or after a failure): the quotation saves it. */
-  onResult?: (response: PrescoringResponse | null) => void;
+  /**
+   * Each result of POST offer-check (null while unknown or after a failure), with the answers it was
+   * computed from: the quotation saves both.
+   */
+  onResult?: (response: PrescoringResponse | null, check: CheckedAnswers | null) => void;
+  /**
+   * The customer's contractual category when it is already known (a quotation): the check is made for it.
+   * A stored check of another category is restarted for this one, and the modal does not let it change.
+   */
+  category?: ContractualCategory;
+}
+
+/** What an offer check was computed from. */
+export interface CheckedAnswers {
+  contractualCategory: ContractualCategory;
+  step: string | null;
+  answers: Answers;
 }
 
 /**
@@ -25,24 +41,31 @@ export interface CreditCheckOfferPanelProps {
  * offer's questions, it asks for them in a modal (stored for the widget too). Shows the affordability
  * indicator: colour by sustainabilityIndex (0 danger, 1 warning, 2 success) and the message for this offer.
  */
-export function CreditCheckOfferPanel({ offerData, onResult }: CreditCheckOfferPanelProps) {
+export function CreditCheckOfferPanel({ offerData, onResult, category }: CreditCheckOfferPanelProps) {
   const check = useCreditCheck();
+  // A known customer: a stored check of another category does not apply to them (answers are reset, §4).
+  const otherCategory = Boolean(category && check.contractualCategory !== category);
+  const { setCategory } = check;
+  useEffect(() => {
+    if (otherCategory && category) setCategory(category);
+  }, [otherCategory, category, setCategory]);
   const { base, logic } = useCreditCheckLogic('offer');
   const [asking, setAsking] = useState(false);
   const offer = useDebounced(offerData, OFFER_CHECK_DEBOUNCE_MS);
-  const complete = Boolean(logic && check.contractualCategory && nextStep(logic, check.answers) === null);
+  const complete = Boolean(logic && check.contractualCategory && !otherCategory && nextStep(logic, check.answers) === null);
 
   const result = useQuery({
     queryKey: ['prescoring', 'offer-check', base, check.contractualCategory, check.answers, offer] as const,
     queryFn: async ({ signal }) => {
       if (!base || !check.contractualCategory) return null;
-      return postOfferCheck(base, { contractualCategory: check.contractualCategory, step: check.step, answers: check.answers, offerData: offer }, signal);
+      const input: CheckedAnswers = { contractualCategory: check.contractualCategory, step: check.step, answers: check.answers };
+      return { answer: await postOfferCheck(base, { ...input, offerData: offer }, signal), input };
     },
     enabled: complete && Boolean(base) && !asking,
     retry: false,
     staleTime: Infinity,
   });
-  const response = result.data ? responseOf(result.data) : null;
+  const response = result.data ? responseOf(result.data.answer) : null;
   // Spec §8: answered without success → 'errore 1'; threw → 'errore 2'.
   const failure: 1 | 2 | null = result.isError ? 2 : result.data && !response ? 1 : null;
 
@@ -53,9 +76,11 @@ export function CreditCheckOfferPanel({ offerData, onResult }: CreditCheckOfferP
     report.current = onResult;
   }, [onResult]);
   const reported = complete ? response : null;
+  // The answers the shown result was computed from.
+  const checked = reported ? (result.data?.input ?? null) : null;
   useEffect(() => {
-    report.current?.(reported);
-  }, [reported]);
+    report.current?.(reported, reported ? checked : null);
+  }, [reported, checked]);
 
   return (
     <section className="cc-offer-panel" aria-label={it.creditCheck.offer.title}>
@@ -99,7 +124,7 @@ export function CreditCheckOfferPanel({ offerData, onResult }: CreditCheckOfferP
         <IonContent className="ion-padding">
           {asking && (
             <>
-              <CreditCheckForm variant="offer" />
+              <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
               <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
                 {it.creditCheck.offer.done}
               </IonButton>

@@ -333,6 +333,17 @@ describe('POST quote and PUT quote/{code}', () => {
     expect((await put(`quote/${code}`, full, { zip_code: '1' })).json().error.code).toBe('Invalid zip code');
     expect((await put(`quote/${code}`, sub2, { city: 'X' })).statusCode).toBe(404);
   });
+  it('is no longer editable once its credit check is recorded', async () => {
+    const code = (await post('quote', full, quote())).json().data as string;
+    const made = (await get(`proposals/${code}`, full)).json().data as Proposal;
+    expect(made.kind).toBe('quote');
+    const answers = { net_monthly_income: 1500, other_loans: 0, guarantor: false, bad_payer: false };
+    expect((await put(`proposals/${made.id}`, full, { sustainability: { contractualCategory: 'pensionato', answers } })).statusCode).toBe(200);
+    const locked = await put(`quote/${code}`, full, { first_name: 'Anna Maria' });
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().error.message).toBe('Il preventivo è confermato: i dati del cliente non sono più modificabili');
+    expect((await get(`proposals/${code}`, full)).json().data.customer.first_name).toBe('Anna');
+  });
   it('requires phone and zip code on the quote form', async () => {
     const res = await post('quote', full, { ...quote(), phone: '' });
     expect(res.statusCode).toBe(422);

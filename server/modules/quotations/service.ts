@@ -7,6 +7,7 @@ import { toEuros } from '@core/money';
 import { applyServiceOverrides, effectiveRate, monthlyRate } from '@core/pricing';
 import { evaluate } from '@core/prescoring';
 import { categoryAllowedFor, documentSlots, EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS, type ProposalErrorCode, proposalTitle, type QuotationStatus, trackerStep } from '@core/quotation';
+import { isQuoteEditable, QUOTE_LOCKED_MESSAGE } from '@core/quote-form';
 import { ProposalCustomerSchema, QuoteCustomerSchema } from '@core/schemas/customer';
 import type { Customer, OfferPreview, Proposal, ProposalSaveSchema, ProposalUpdateSchema, QuotePayloadSchema, Sustainability } from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
@@ -396,6 +397,10 @@ export class QuotationsService {
 
   async updateQuote(auth: AuthContext, code: string, body: Record<string, unknown>): Promise<Proposal> {
     const row = await this.find(auth, code);
+    // §4: the quote form is not editable once confirmed (credit check recorded, or accepted or rejected).
+    if (!isQuoteEditable({ kind: row.kind, status: row.status, sustainabilityAnswers: row.sustainability?.answers ?? null })) {
+      throw new AppError(422, QUOTE_LOCKED_MESSAGE, { _: [QUOTE_LOCKED_MESSAGE] });
+    }
     const [custRow] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
     const offer = await this.loadOffer(auth, row.offerRef);
     const merged = { ...fromCustomer(custRow!), ...stripUndefined(body) };
@@ -505,6 +510,7 @@ export class QuotationsService {
     const step = trackerStep({ sustainabilityAnswers: row.sustainability?.answers ?? null, code: row.code, hasAttachments, status: row.status });
     return {
       id: row.id,
+      kind: row.kind,
       number: row.id,
       title: proposalTitle(row.id),
       has_pdf: row.pdfPath !== null,

@@ -152,6 +152,9 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
           <IonButton disabled={!quotations || !child} href={quotations && child ? links.quotationStart(quoteQuery) : undefined} data-testid="create-quote" title={quotations ? undefined : t.quotationsDisabled}>
             {t.createQuote}
           </IonButton>
+          <IonButton fill="outline" disabled={!quotations || !child} href={quotations && child ? links.quotationStart(`${quoteQuery}&quote=1`) : undefined} data-testid="save-quote" title={quotations ? undefined : t.quotationsDisabled}>
+            {t.saveQuote}
+          </IonButton>
         </div>
       </div>
 

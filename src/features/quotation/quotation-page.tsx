@@ -1,10 +1,13 @@
-import { IonButton, IonNote } from '@ionic/react';
+import { IonButton, IonNote, IonSpinner } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { ContractualCategory } from '@core/categories';
 import { hasFeature } from '@core/features';
+import type { Answers } from '@core/prescoring';
 import { EXPIRED_OFFER_MESSAGE, isShownExpired, PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
+import { isQuoteEditable, quoteCustomer, quoteValuesOf } from '@core/quote-form';
 import type { Proposal, ProposalSave } from '@core/schemas/quotations';
 import { ApiError, saveBlob } from '../../api/client';
 import { useProfile } from '../../api/profile';
@@ -14,7 +17,8 @@ import { db } from '../../offline/db';
 import { links } from '../../routes';
 import { LoadingPage } from '../../shell/guards';
 import { AppPage } from '../../shell/layout';
-import { downloadProposalPdf, quotationKeys, saveSustainability, setQuotationStatus, streamToken, uploadDocument, useProposal } from './api/quotations';
+import { downloadProposalPdf, quotationKeys, saveSustainability, setQuotationStatus, streamToken, updateQuote, uploadDocument, useProposal } from './api/quotations';
+import { QuoteForm } from './quote-form';
 import { QuotationSidebar } from './sidebar';
 import { CustomerSummary } from './start-page';
 import { DocumentsStep, StatusStep, SustainabilityStep } from './steps';
@@ -25,12 +29,32 @@ import './quotation.css';
 const PDF_STEP = 2;
 const CLIENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A complete credit check of the customer and its result for this quotation's offer, as the slot reports it. */
+export type SustainabilityCheck = {
+  contractualCategory: ContractualCategory;
+  step: string | null;
+  answers: Answers;
+  response: { chance: number | null; description: string | null };
+};
+
+/**
+ * What the sustainability slot gets (App.tsx fills it with the single-offer credit check, §2: "a second,
+ * single-offer variant of the check runs on the offer detail and quotation pages"): the customer's
+ * category, the quoted offer's rate and deposit, and where to report the check (null while incomplete).
+ */
+export interface SustainabilitySlotProps {
+  proposal: Proposal;
+  category: ContractualCategory;
+  offerData: { monthly_rate: number; deposit: number };
+  onCheck: (check: SustainabilityCheck | null) => void;
+}
+
 /**
  * /quotations/:quotation (§2, §4): opens by quotation code or proposal id; a proposal created
  * offline opens at its client id (pending, or rejected with the server's message) until the
  * server's id arrives, then moves there.
  */
-export default function QuotationPage({ sustainability }: { sustainability?: (p: Proposal, onSaved: () => void) => ReactNode }) {
+export default function QuotationPage({ sustainability }: { sustainability?: (props: SustainabilitySlotProps) => ReactNode }) {
   const { quotation = '' } = useParams();
   if (CLIENT_ID.test(quotation)) return <PendingProposal clientId={quotation} />;
   return <ProposalView id={quotation} sustainability={sustainability} />;
@@ -85,7 +109,7 @@ function PendingProposal({ clientId }: { clientId: string }) {
 type View = 'sustainability' | 'documents' | 'status';
 const viewFor = (p: Proposal): View => (p.step <= 1 ? 'sustainability' : p.step === 3 && !p.quotation.data.hasAttachments ? 'documents' : p.step >= 4 ? 'status' : 'documents');
 
-function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p: Proposal, onSaved: () => void) => ReactNode) | undefined }) {
+function ProposalView({ id, sustainability }: { id: string; sustainability?: ((props: SustainabilitySlotProps) => ReactNode) | undefined }) {
   const { data: proposal, error, refetch } = useProposal(id);
   const { data: profile } = useProfile();
   const qc = useQueryClient();
@@ -93,6 +117,10 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
   const [view, setView] = useState<View | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  // The quote form's success after creating (§2 Redirects: to /quotations/{code}) or editing.
+  const savedCode = (useLocation().state as { quoteSaved?: string } | null)?.quoteSaved ?? null;
+  const [saved, setSaved] = useState<string | null>(savedCode ? it.quotation.quote.saved(savedCode) : null);
   usePdfStream(proposal);
 
   // The spec: a proposal fetch that returns no data goes to /quotations.
@@ -108,6 +136,8 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
   const expired = isShownExpired(proposal.stillValid, proposal.step);
   const c = proposal.customer;
   const o = proposal.quotation.data.offer;
+  const code = proposal.quotation.data.code;
+  const quoteEditable = Boolean(code) && isQuoteEditable({ kind: proposal.kind, status: proposal.status, sustainabilityAnswers: proposal.sustainability?.answers ?? null });
 
   return (
     <AppPage title={proposal.title} className="quotation-page">
@@ -125,15 +155,70 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
               {message}
             </p>
           )}
-          <details className="customer-details" open={current === 'sustainability'}>
-            <summary>
-              {c.first_name} {c.last_name} · {it.quotation.readOnly}
-            </summary>
-            <CustomerSummary values={c} />
-          </details>
+          {saved && (
+            <p className="success-banner" role="status" data-testid="quote-saved">
+              {saved}
+            </p>
+          )}
+          {editing && code ? (
+            <section data-testid="quote-edit">
+              <h2>{it.quotation.quote.editTitle}</h2>
+              <QuoteForm
+                initial={quoteValuesOf(c)}
+                offerType={o.customerType}
+                submitLabel={it.quotation.quote.save}
+                // Confirmed meanwhile (the server said so): the fields lock, the server's message stays.
+                disabled={!quoteEditable}
+                onCancel={() => setEditing(false)}
+                onSave={async (values) => {
+                  const customer = quoteCustomer(values);
+                  if (!customer) return;
+                  // PUT quote/{code} (§7): saving again updates the quote by its code.
+                  const r = await updateQuote(code, customer).catch((err: unknown) => {
+                    void refetch();
+                    throw err;
+                  });
+                  if (r.state === 'sent') {
+                    put((r.data as { data: Proposal }).data);
+                    setSaved(it.quotation.quote.updated);
+                  } else setMessage(it.quotation.queued);
+                  setEditing(false);
+                }}
+              />
+            </section>
+          ) : (
+            <details className="customer-details" open={current === 'sustainability'}>
+              <summary>
+                {c.first_name} {c.last_name} · {quoteEditable ? it.quotation.quote.title : it.quotation.readOnly}
+              </summary>
+              <CustomerSummary values={c} />
+              {quoteEditable && (
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  onClick={() => {
+                    setSaved(null);
+                    setEditing(true);
+                  }}
+                  data-testid="edit-quote"
+                >
+                  {it.quotation.quote.edit}
+                </IonButton>
+              )}
+            </details>
+          )}
           {current === 'sustainability' &&
             (sustainability ? (
-              sustainability(proposal, () => void refetch())
+              <SlotStep
+                proposal={proposal}
+                disabled={expired || !proposal.stillValid}
+                slot={sustainability}
+                onSave={async (check) => {
+                  const r = await saveSustainability(String(proposal.id), check);
+                  fromResult(r);
+                  setView('documents');
+                }}
+              />
             ) : (
               <SustainabilityStep
                 category={proposal.contractual_category}
@@ -204,6 +289,50 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
         />
       </div>
     </AppPage>
+  );
+}
+
+/**
+ * The sustainability step around the slot's credit check: the check reports its answers and the result
+ * for this offer; recording them on the proposal moves on to the documents.
+ */
+function SlotStep({ proposal, disabled, slot, onSave }: { proposal: Proposal; disabled: boolean; slot: (props: SustainabilitySlotProps) => ReactNode; onSave: (check: SustainabilityCheck) => Promise<void> }) {
+  const [check, setCheck] = useState<SustainabilityCheck | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const offerData = useMemo(() => ({ monthly_rate: proposal.price, deposit: proposal.deposit }), [proposal.price, proposal.deposit]);
+  return (
+    <div data-testid="sustainability-step">
+      <h2>{it.quotation.sustainabilityTitle}</h2>
+      <p className="muted">{it.quotation.sustainabilitySlotHint}</p>
+      {slot({ proposal, category: proposal.contractual_category, offerData, onCheck: setCheck })}
+      {error && (
+        <IonNote color="danger" role="alert">
+          {error}
+        </IonNote>
+      )}
+      <div className="wizard-actions">
+        <span />
+        <IonButton
+          data-testid="save-sustainability"
+          disabled={disabled || saving || !check}
+          onClick={async () => {
+            if (!check) return;
+            setSaving(true);
+            setError(null);
+            try {
+              await onSave(check);
+            } catch (err) {
+              setError(err instanceof ApiError ? err.message : it.quotation.genericError);
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          {saving ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
+        </IonButton>
+      </div>
+    </div>
   );
 }
 

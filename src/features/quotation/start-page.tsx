@@ -3,14 +3,16 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { categoryInfo } from '@core/categories';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
+import { emptyQuote, quotePayload, type QuoteFormValues } from '@core/quote-form';
 import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/it';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { createProposal, useOfferPreview } from './api/quotations';
+import { createProposal, createQuote, useOfferPreview } from './api/quotations';
 import { CustomerForm, type CustomerValues } from './customer-form';
 import { readOfferConfig } from './offer-config';
+import { QuoteForm } from './quote-form';
 import { QuotationSidebar } from './sidebar';
 import { Tracker } from './tracker';
 import { ErrorAlert, type WizardError } from './wizard-error';
@@ -19,7 +21,8 @@ import './quotation.css';
 /**
  * /quotation/ (§2 "Quotation wizard", steps 1 and 2): personal data, then the read-only
  * confirmation; confirming creates the proposal through the outbox and opens /quotations/{id}
- * (or /quotations/{client id} while it waits to be sent).
+ * (or /quotations/{client id} while it waits to be sent). With `quote=1` (or its button) the same
+ * offer is quoted with the simple form instead ('Salva preventivo'): POST quote, then /quotations/{code}.
  */
 export default function QuotationStartPage({ manualOffer }: { manualOffer?: ReactNode }) {
   const { search } = useLocation();
@@ -31,6 +34,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<WizardError | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [simple, setSimple] = useState(() => new URLSearchParams(search).get('quote') === '1');
 
   const backToOffer = () => navigate(offer.data ? `/offers/${encodeURIComponent(offer.data.code)}` : links.offers());
 
@@ -73,18 +77,55 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
     }
   }
 
+  async function saveQuote(values: QuoteFormValues) {
+    if (!config) return;
+    const body = quotePayload(values, {
+      ref: config.offer,
+      monthly_rate: offer.data?.monthly_rate,
+      deposit: offer.data?.deposit ?? config.deposit,
+      duration: offer.data?.duration ?? config.duration,
+      distance: offer.data?.distance ?? config.distance,
+      accessories: config.accessories,
+      colors: config.colors,
+    });
+    if (!body) return; // the form's checks passed, so the payload builds
+    const result = await createQuote(body, values.business_name || `${values.first_name} ${values.last_name}`);
+    // §2 Redirects: creating a quote goes to /quotations/{code} (its client id while it waits to be sent).
+    if (result.state === 'sent') {
+      const code = (result.data as { data: string }).data;
+      navigate(links.quotation(code), { replace: true, state: { quoteSaved: code } });
+    } else navigate(links.quotation(result.clientId), { replace: true });
+  }
+
   // The form starts on the offer's customer type, so it waits for the offer (or for its failure, or offline).
   const offerSettled = Boolean(offer.data) || offer.isError || offer.fetchStatus === 'paused';
   const incompatible = error?.code === 'Customer type not compatible with offer';
   const o = offer.data;
   return (
-    <AppPage title={it.quotation.pageTitle} className="quotation-page">
-      <h1>{it.quotation.startTitle}</h1>
-      <Tracker current={phase === 'form' ? 1 : 2} />
+    <AppPage title={simple ? it.quotation.quote.title : it.quotation.pageTitle} className="quotation-page">
+      <h1>{simple ? it.quotation.quote.title : it.quotation.startTitle}</h1>
+      {!simple && <Tracker current={phase === 'form' ? 1 : 2} />}
       <div className="quotation-layout">
         <section className="quotation-main">
-          <ErrorAlert error={error} offerLink={o ? `/offers/${encodeURIComponent(o.code)}` : links.offers()} onClose={() => setError(null)} />
-          {phase === 'form' && offerSettled && (
+          {simple && offerSettled && (
+            <div data-testid="quote-step">
+              <p className="muted">{it.quotation.quote.intro}</p>
+              <QuoteForm initial={emptyQuote(o?.customerType ?? null)} offerType={o?.customerType ?? null} submitLabel={it.quotation.quote.save} onSave={saveQuote} />
+              <IonButton fill="clear" size="small" onClick={() => setSimple(false)} data-testid="to-wizard">
+                {it.quotation.quote.toWizard}
+              </IonButton>
+            </div>
+          )}
+          {!simple && phase === 'form' && offerSettled && (
+            <p className="quote-switch">
+              <span className="muted">{it.quotation.quote.openHint}</span>{' '}
+              <IonButton fill="outline" size="small" onClick={() => setSimple(true)} data-testid="open-quote-form">
+                {it.quotation.quote.open}
+              </IonButton>
+            </p>
+          )}
+          {!simple && <ErrorAlert error={error} offerLink={o ? `/offers/${encodeURIComponent(o.code)}` : links.offers()} onClose={() => setError(null)} />}
+          {!simple && phase === 'form' && offerSettled && (
             <CustomerForm
               key={formKey}
               initial={values}
@@ -101,7 +142,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               onInvalid={(fields) => setError(fields.includes('zip_code') ? { code: 'Invalid zip code', fields: {} } : null)}
             />
           )}
-          {phase === 'confirm' && values && (
+          {!simple && phase === 'confirm' && values && (
             <div data-testid="confirm-step">
               <h2>{it.quotation.confirmTitle}</h2>
               <p className="muted">{it.quotation.confirmHint}</p>

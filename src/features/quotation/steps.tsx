@@ -199,7 +199,7 @@ export function StatusStep({ proposal, busy, onStatus, onBack }: { proposal: Pro
     <div data-testid="status-step">
       <h2>{it.quotation.statusTitle}</h2>
       <p>
-        <span className="status-badge" data-testid="status-label">
+        <span className="status-badge" data-status={proposal.status} data-testid="status-label">
           {it.quotation.statusLabels[proposal.status]}
         </span>
       </p>

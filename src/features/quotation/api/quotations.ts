@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataOf } from '@core/schemas/common';
-import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
+import type { QuoteCustomer } from '@core/schemas/customer';
+import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError } from '../../../api/client';
 import { outbox } from '../../../offline';
@@ -33,6 +34,14 @@ const PROPOSAL_INVALIDATE = [['proposals'], ['quotations']];
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
   outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE });
+
+/** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
+export const createQuote = (body: QuotePayload, customerName: string) =>
+  outbox.submit({ label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE });
+
+/** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
+export const updateQuote = (code: string, customer: QuoteCustomer) =>
+  outbox.submit({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE });
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
   outbox.submit({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE });

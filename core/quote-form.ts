@@ -1,0 +1,120 @@
+import { categoriesFor, categoryInfo, CONTRACTUAL_CATEGORIES, type ContractualCategory, type CustomerType } from './categories';
+import type { QuotationStatus } from './quotation';
+import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
+import type { QuotePayload } from './schemas/quotations';
+
+/**
+ * The simple quote form ('Salva preventivo', sales-portal.md §2, §4 "Customer lookup and form", §5 "Quote
+ * form"): which fields it shows, what it sends and while it may be changed. Its checks are
+ * QuoteCustomerSchema (core/schemas/customer.ts), the same the server applies.
+ */
+
+export type QuoteFormValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  fiscal_code: string;
+  zip_code: string;
+  employee_category: ContractualCategory;
+  vat_number: string;
+  business_name: string;
+  notes: string;
+};
+
+/**
+ * Business name and VAT show for business types (§2); VAT is then required, the business name only when
+ * the secondary type is BUSINESS too (§5).
+ */
+export function quoteFieldsFor(category: ContractualCategory): { vat_number: boolean; business_name: boolean; businessNameRequired: boolean } {
+  const info = categoryInfo(category);
+  const business = info.type === 'BUSINESS';
+  return { vat_number: business, business_name: business, businessNameRequired: info.secondaryType === 'BUSINESS' };
+}
+
+/**
+ * The occupations offered: those the offer's customer type allows (§4: "the category list is filtered by
+ * the offer's customer type"), all of them when the type is unknown.
+ */
+export const quoteCategories = (offerType: CustomerType | null) => (offerType ? categoriesFor(offerType) : [...CONTRACTUAL_CATEGORIES]);
+
+/** Fields start empty, on tempo-indeterminato (§4), or on the first category the offer allows. */
+export function emptyQuote(offerType: CustomerType | null): QuoteFormValues {
+  const allowed = quoteCategories(offerType);
+  const category: ContractualCategory = allowed.some((c) => c.value === 'tempo-indeterminato') ? 'tempo-indeterminato' : (allowed[0]?.value ?? 'tempo-indeterminato');
+  return { first_name: '', last_name: '', email: '', phone: '', fiscal_code: '', zip_code: '', employee_category: category, vat_number: '', business_name: '', notes: '' };
+}
+
+/**
+ * The customer part of the payload, as the checks leave it: names and email, postal code, VAT and notes
+ * trimmed, the fiscal code upper-cased, a +39 prefix stripped from the phone; VAT and business name only
+ * for business types. Null when a check fails (the form shows why).
+ */
+export function quoteCustomer(values: QuoteFormValues): QuoteCustomer | null {
+  const fields = quoteFieldsFor(values.employee_category);
+  const parsed = QuoteCustomerSchema.safeParse({
+    ...values,
+    vat_number: fields.vat_number ? values.vat_number : '',
+    business_name: fields.business_name ? values.business_name : '',
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The offer a new quote is made from (its child ref, the quoted figures and the chosen extras). */
+export type QuotedOffer = {
+  ref: string;
+  /** Unknown figures (offline, offer not loaded) are left out: the server takes them from the offer. */
+  monthly_rate?: number | undefined;
+  deposit?: number | undefined;
+  duration?: number | undefined;
+  distance?: number | undefined;
+  accessories: string[];
+  colors: string[];
+};
+
+/** POST quote: the offer fields of the spec's Quote payload (§3) plus the customer; the server reprices it. */
+export function quotePayload(values: QuoteFormValues, offer: QuotedOffer): QuotePayload | null {
+  const customer = quoteCustomer(values);
+  if (!customer) return null;
+  const known = (k: string, v: number | undefined) => (v === undefined ? {} : { [k]: v });
+  return {
+    ...customer,
+    code: offer.ref,
+    ...known('selectedPrice', offer.monthly_rate),
+    ...known('monthly_rate', offer.monthly_rate),
+    ...known('deposit', offer.deposit),
+    ...known('duration', offer.duration),
+    ...known('distance', offer.distance),
+    company_name: customer.business_name,
+    note: customer.notes,
+    accessories: offer.accessories,
+    colors: offer.colors,
+  };
+}
+
+/** The values of a saved quote's customer, for editing it. */
+export function quoteValuesOf(c: QuoteFormValues): QuoteFormValues {
+  return {
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    phone: c.phone,
+    fiscal_code: c.fiscal_code,
+    zip_code: c.zip_code,
+    employee_category: c.employee_category,
+    vat_number: c.vat_number,
+    business_name: c.business_name,
+    notes: c.notes,
+  };
+}
+
+/**
+ * A quote can be changed (PUT quote/{code}) while it is open and its credit check is not recorded: once
+ * confirmed it is no longer editable (§4 "The quote form is not editable once confirmed").
+ */
+export function isQuoteEditable(q: { kind: 'proposal' | 'quote'; status: QuotationStatus; sustainabilityAnswers?: Record<string, unknown> | null }): boolean {
+  const answered = Boolean(q.sustainabilityAnswers && Object.keys(q.sustainabilityAnswers).length > 0);
+  return q.kind === 'quote' && q.status === 'OPEN' && !answered;
+}
+
+export const QUOTE_LOCKED_MESSAGE = 'Il preventivo è confermato: i dati del cliente non sono più modificabili';
