@@ -133,3 +133,16 @@ test('an agent with all features but network sees their own customers only (dark
   expect(res?.ok()).toBe(true);
   await expect(screen(page).getByTestId('customer-not-found')).toHaveText('Cliente non trovato');
 });
+
+test("the dashboard's agent modal opens the agent page", async ({ page, loggedIn }) => {
+  await loggedIn(USERS.leader);
+  await page.goto('/dashboard');
+  await screen(page).getByRole('button', { name: 'Mostra Paolo Marini' }).click();
+  await expect(page.getByTestId('agent-modal')).toContainText('Paolo Marini');
+  await page.getByTestId('agent-page-link').click();
+  await expect(page).toHaveURL(/\/agents\/[^/]+$/);
+  // The closed modal stays in the DOM as an .ion-page, so screen() would pick it: the agent page is the only one with these.
+  await expect(page.getByTestId('agent-name')).toHaveText('Paolo Marini');
+  await expect(page.getByTestId('agent-modal')).toHaveCount(0);
+  await expect(page.getByTestId('agent-figures')).toBeVisible();
+});
