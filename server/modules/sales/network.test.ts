@@ -243,3 +243,12 @@ describe('GET network/statistics', () => {
     expect((await get('leader', 'network/statistics?interval=week')).statusCode).toBe(422);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the new routes', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, { get?: unknown }>;
+    for (const p of ['/api/v1/customers', '/api/v1/customers/{customer}', '/api/v1/agents/{agent}', '/api/v1/network/statistics']) expect(paths[p]?.get, p).toBeTruthy();
+  });
+});
