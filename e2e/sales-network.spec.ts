@@ -46,6 +46,11 @@ test('a leader opens Rete, an agent page, searches customers and opens a custome
   expect(await sumOf('Clienti')).toBe(await countOf(page, 'total-customers'));
   await expect(s.getByTestId('team-panel')).toBeVisible();
   await shots(page, 'network');
+  // The agents' table turns into cards on a phone.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await rows.nth(3).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/shots/network-agents-390.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sara's agent page: her own figures and latest quotations.
   await rows.filter({ hasText: 'Sara Conti' }).getByRole('link', { name: /Sara Conti/ }).click();
