@@ -39,6 +39,14 @@ const OfferDetailPage = page(async () => {
 });
 const QuotationsListPage = page(() => import('./features/quotations-list/quotations-list-page'));
 const DashboardPage = page(() => import('./features/dashboard/dashboard-page'));
+const CustomersListPage = page(() => import('./features/customers/customers-list-page'));
+const CustomerPage = page(() => import('./features/customers/customer-page'));
+const AgentPage = page(() => import('./features/network/agent-page'));
+// Rete shows the team panel of the team feature under the network figures: composed here.
+const NetworkPage = page(async () => {
+  const [{ default: Network }, { default: TeamPanel }] = await Promise.all([import('./features/network/network-page'), import('./features/team/team-panel')]);
+  return { default: () => <Network teamPanel={<TeamPanel />} /> };
+});
 const FaqPage = page(() => import('./features/help/faq-page'));
 const SupportPage = page(() => import('./features/help/support-page'));
 const MarketingPage = page(() => import('./features/marketing/marketing-page'));
@@ -126,6 +134,10 @@ function Shell() {
           <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
           <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
           <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
+          <Route path={paths.admin} element={privateView(paths.admin, NetworkPage)} />
+          <Route path={paths.agent} element={privateView(paths.agent, AgentPage)} />
+          <Route path={paths.customers} element={privateView(paths.customers, CustomersListPage)} />
+          <Route path={paths.customer} element={privateView(paths.customer, CustomerPage)} />
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </IonRouterOutlet>
       </IonSplitPane>

@@ -19,6 +19,10 @@ export const paths = {
   quotation: '/quotations/:quotation',
   quotations: '/quotations',
   dashboard: '/dashboard',
+  agent: '/agents/:agent',
+  admin: '/admin',
+  customers: '/customers',
+  customer: '/customers/:customer',
   faq: '/faq',
   support: '/support',
   profile: '/profile',
@@ -53,6 +57,11 @@ export const links = {
   quotations: () => paths.quotations,
   dashboard: () => paths.dashboard,
   quotation: (id: string | number) => `/quotations/${encodeURIComponent(String(id))}`,
+  agent: (code: string) => `/agents/${encodeURIComponent(code)}`,
+  admin: () => paths.admin,
+  /** The customers list, optionally narrowed to one agent of a leader's network. */
+  customers: (agentId?: number) => (agentId ? `${paths.customers}?agent_id=${agentId}` : paths.customers),
+  customer: (id: number) => `/customers/${id}`,
   faq: () => paths.faq,
   support: () => paths.support,
   profile: (tab?: string) => (tab ? `${paths.profile}?tab=${tab}` : paths.profile),
@@ -77,6 +86,8 @@ export const usesBareLayout = (pathname: string) => BARE_PATHS.some((p) => pathn
 
 /** Gates of private routes: a route appears only when its feature (and role) is allowed. */
 export const routeGates: Record<string, Gate> = {
+  // Rete: group leaders (role 1) with feature network (sales-portal.md §2, §6).
+  [paths.admin]: { role: 1, feature: 'network', groupLeaderOnly: true },
   [paths.support]: { feature: 'support' },
   [paths.marketing]: { feature: 'marketing-stuff' },
   [paths.offerRequest]: { feature: 'offer-request' },

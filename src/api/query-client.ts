@@ -23,4 +23,8 @@ export const queryKeys = {
   quotationFilters: ['quotations', 'filters'] as const,
   quotationSearch: (body: unknown) => ['quotations', 'search', body] as const,
   agentStatistics: (code: string, interval: string) => ['agent', code, 'statistics', interval] as const,
+  agentPage: (code: string, interval: string) => ['agents', code, interval] as const,
+  networkStatistics: (interval: string) => ['network', 'statistics', interval] as const,
+  customers: (params: unknown) => ['customers', 'list', params] as const,
+  customer: (id: number) => ['customers', 'detail', id] as const,
 };

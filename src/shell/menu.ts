@@ -1,4 +1,4 @@
-import { albumsOutline, businessOutline, carSportOutline, cubeOutline, documentTextOutline, headsetOutline, helpCircleOutline, homeOutline, megaphoneOutline, statsChartOutline } from 'ionicons/icons';
+import { albumsOutline, businessOutline, carSportOutline, cubeOutline, documentTextOutline, headsetOutline, helpCircleOutline, homeOutline, megaphoneOutline, peopleOutline, statsChartOutline } from 'ionicons/icons';
 import { type AccessUser, type Gate, showInMenu } from '@core/access';
 import type { PublicConfig } from '@core/schemas/auth';
 import { it } from '../i18n/it';
@@ -23,6 +23,7 @@ export const MENU: MenuEntry[] = [
   { key: 'offers', label: it.menu.offers, path: paths.offers, icon: carSportOutline },
   { key: 'quotations', label: it.menu.quotations, path: paths.quotations, icon: documentTextOutline },
   { key: 'dashboard', label: it.menu.dashboard, path: paths.dashboard, icon: statsChartOutline },
+  { key: 'network', label: it.menu.network, path: paths.admin, icon: peopleOutline, role: 1, feature: 'network', groupLeaderOnly: true },
   { key: 'catalog', label: it.menu.catalog, path: paths.catalog, icon: albumsOutline, feature: 'catalog' },
   { key: 'providers', label: it.menu.providers, path: paths.providers, icon: businessOutline, feature: 'provider-product' },
   { key: 'products', label: it.menu.products, path: paths.products, icon: cubeOutline, feature: 'provider-product' },

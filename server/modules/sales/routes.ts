@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { dataOf } from '@core/schemas/common';
 import { AgentStatisticsSchema, QuotationFiltersSchema, QuotationListSchema, QuotationSearchSchema, StatsIntervalSchema } from '@core/schemas/sales';
 import { STATUS_LABELS } from '@core/quotation';
+import { ROLE_GROUP_LEADER } from '@core/features';
+import { AgentCodeSchema, AgentPageSchema, CustomerDetailSchema, CustomerIdSchema, CustomerListSchema, CustomerSearchSchema, IntervalQuerySchema, NetworkStatisticsSchema } from '@core/schemas/network';
 import { authOf } from '../../lib/auth';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
 import { QuotationsService } from '../quotations/service';
@@ -44,5 +46,24 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/agent/:code/statistics',
     { schema: { params: z.object({ code: z.string().trim().min(1).max(40) }), querystring: z.object({ interval: StatsIntervalSchema.default('month') }), response: { 200: dataOf(AgentStatisticsSchema) } } },
     async (req) => ({ data: await service.statistics(authOf(req), req.params.code, req.query.interval) }),
+  );
+
+  // Customers of the caller's scope (sales-portal.md §2 /customers, /customers/{customer}).
+  app.get('/customers', { schema: { querystring: CustomerSearchSchema, response: { 200: CustomerListSchema } } }, async (req) => service.customers(authOf(req), req.query));
+
+  app.get('/customers/:customer', { schema: { params: CustomerIdSchema, response: { 200: dataOf(CustomerDetailSchema) } } }, async (req) => ({
+    data: await service.customer(authOf(req), req.params.customer),
+  }));
+
+  // The agent page (/agents/{agent}): self, or an agent of a leader's network; others 404.
+  app.get('/agents/:agent', { schema: { params: AgentCodeSchema, querystring: IntervalQuerySchema, response: { 200: dataOf(AgentPageSchema) } } }, async (req) => ({
+    data: await service.agentPage(authOf(req), req.params.agent, req.query.interval),
+  }));
+
+  // Team statistics of /admin (Rete): group leaders with feature network only (sales-portal.md §6).
+  app.get(
+    '/network/statistics',
+    { config: { feature: 'network', role: ROLE_GROUP_LEADER }, schema: { querystring: IntervalQuerySchema, response: { 200: dataOf(NetworkStatisticsSchema) } } },
+    async (req) => ({ data: await service.network(authOf(req), req.query.interval) }),
   );
 };

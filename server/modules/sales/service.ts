@@ -11,6 +11,17 @@ import {
   QUOTATIONS_PER_PAGE,
   type StatsInterval,
 } from '@core/schemas/sales';
+import {
+  AGENT_RECENT_QUOTATIONS,
+  type AgentPage,
+  CUSTOMER_QUOTATIONS_LIMIT,
+  type CustomerDetail,
+  type CustomerList,
+  type CustomerListItem,
+  type CustomerSearchParsed,
+  CUSTOMERS_PER_PAGE,
+  type NetworkStatistics,
+} from '@core/schemas/network';
 import type { Db } from '../../db/client';
 import { cars, customers, offers, offerVariations, quotationDocuments, quotations, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
@@ -94,9 +105,14 @@ export class SalesService {
   }
 
   private async rows(auth: AuthContext, f: QuotationSearchParsed, page: number | null): Promise<ExportRow[]> {
-    const seller = auth.can('fees-visibility');
     const where = await this.where(auth, f);
     const order = f.sort === 'date-asc' ? [asc(quotations.createdAt), asc(quotations.id)] : [desc(quotations.createdAt), desc(quotations.id)];
+    return page === null ? this.items(auth, where, order, null) : this.items(auth, where, order, QUOTATIONS_PER_PAGE, (page - 1) * QUOTATIONS_PER_PAGE);
+  }
+
+  /** List items of the quotations matching `where` (already scoped by the caller), in `order`. */
+  async items(auth: AuthContext, where: SQL, order: SQL[], limit: number | null, offset = 0): Promise<ExportRow[]> {
+    const seller = auth.can('fees-visibility');
     let q = this.db
       .select({
         q: quotations,
@@ -117,7 +133,7 @@ export class SalesService {
       .where(where)
       .orderBy(...order)
       .$dynamic();
-    if (page !== null) q = q.limit(QUOTATIONS_PER_PAGE).offset((page - 1) * QUOTATIONS_PER_PAGE);
+    if (limit !== null) q = q.limit(limit).offset(offset);
     const rows = await q;
     return rows.map((r) => {
       const answers = (r.q.sustainability?.answers ?? {}) as Record<string, unknown>;
@@ -180,7 +196,11 @@ export class SalesService {
   }
 
   async statistics(auth: AuthContext, code: string, interval: StatsInterval, now: Date = new Date()): Promise<AgentStatistics> {
-    const owners = await this.ownersFor(auth, code);
+    return this.figures(auth, await this.ownersFor(auth, code), interval, now);
+  }
+
+  /** Bounds of a dashboard period in Rome time: its days as text, and the instants of start, end and the previous period's start. */
+  async range(interval: StatsInterval, now: Date = new Date()) {
     const p = PERIODS[interval];
     const tz = sql.raw(`'${TZ}'`);
     const local = sql`(${now.toISOString()}::timestamptz at time zone ${tz})`;
@@ -196,7 +216,15 @@ export class SalesService {
     `)) as unknown as { rows: { start_day: string; end_day: string; start_at: string | Date; end_at: string | Date; prev_at: string | Date; year: number }[] }).rows;
     const r = range!;
     const at = (v: string | Date) => new Date(v);
-    const [startAt, endAt, prevAt] = [at(r.start_at), at(r.end_at), at(r.prev_at)];
+    return { startDay: r.start_day, endDay: r.end_day, year: Number(r.year), startAt: at(r.start_at), endAt: at(r.end_at), prevAt: at(r.prev_at) };
+  }
+
+  /** The dashboard figures of these owners together. */
+  async figures(auth: AuthContext, owners: number[], interval: StatsInterval, now: Date = new Date()): Promise<AgentStatistics> {
+    const tz = sql.raw(`'${TZ}'`);
+    const rg = await this.range(interval, now);
+    const { startAt, endAt, prevAt } = rg;
+    const r = { start_day: rg.startDay, end_day: rg.endDay, year: rg.year };
     const mine = inArray(quotations.ownerId, owners);
 
     const sum = (status: 'WON' | 'OPEN') => sql<string | null>`coalesce(sum(${quotations.commission}) filter (where ${quotations.status} = ${status}), 0)`;
@@ -245,6 +273,199 @@ export class SalesService {
         const m = monthlyRows.find((x) => Number(x.month) === i + 1);
         return { month: i + 1, open: Number(m?.open ?? 0), won: Number(m?.won ?? 0), lost: Number(m?.lost ?? 0) };
       }),
+    };
+  }
+
+  // ----------------------------------------------------------------------------- customers
+
+  private customerItem(r: { c: typeof customers.$inferSelect; agentCode: string; agentName: string; quotations: number; last: string | Date | null }): CustomerListItem {
+    const c = r.c;
+    return {
+      id: c.id,
+      name: c.businessName || `${c.firstName} ${c.lastName}`.trim(),
+      first_name: c.firstName,
+      last_name: c.lastName,
+      business_name: c.businessName,
+      fiscal_code: c.fiscalCode,
+      vat_number: c.vatNumber,
+      email: c.email,
+      phone: c.phone,
+      city: c.city,
+      employee_type: c.employeeType,
+      category: { id: c.employeeCategory, description: CONTRACTUAL_CATEGORIES.find((x) => x.value === c.employeeCategory)?.label ?? c.employeeCategory },
+      agent: { code: r.agentCode, name: r.agentName },
+      quotations: Number(r.quotations ?? 0),
+      last_quotation: r.last === null ? null : new Date(r.last).toISOString(),
+      created_at: c.createdAt.toISOString(),
+    };
+  }
+
+  private customerSelect() {
+    return this.db
+      .select({
+        c: customers,
+        agentCode: users.code,
+        agentName: users.name,
+        quotations: sql<number>`(select count(*) from ${quotations} where ${quotations.customerId} = ${customers.id})::int`,
+        last: sql<string | null>`(select max(${quotations.createdAt}) from ${quotations} where ${quotations.customerId} = ${customers.id})`,
+      })
+      .from(customers)
+      .innerJoin(users, eq(users.id, customers.ownerId));
+  }
+
+  /** The caller's customers (a leader's: the network's), alphabetical, 10 a page. */
+  async customers(auth: AuthContext, f: CustomerSearchParsed): Promise<CustomerList> {
+    const scope = await this.quotationsService.scope(auth);
+    // An agent outside the caller's scope simply matches nothing, as in the quotations list.
+    const owners = f.agent_id ? scope.filter((x) => x === f.agent_id) : scope;
+    const parts: (SQL | undefined)[] = [inArray(customers.ownerId, owners.length ? owners : [-1])];
+    if (f.query) {
+      const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      parts.push(
+        or(
+          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, like),
+          ilike(sql`${customers.lastName} || ' ' || ${customers.firstName}`, like),
+          ilike(customers.businessName, like),
+          ilike(customers.email, like),
+          ilike(customers.fiscalCode, like),
+          ilike(customers.vatNumber, like),
+        ),
+      );
+    }
+    const where = and(...parts)!;
+    const [totalRow] = await this.db.select({ n: count() }).from(customers).where(where);
+    const total = Number(totalRow?.n ?? 0);
+    const lastPage = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
+    const rows = await this.customerSelect()
+      .where(where)
+      .orderBy(sql`lower(${customerName})`, asc(customers.id))
+      .limit(CUSTOMERS_PER_PAGE)
+      .offset((f.page - 1) * CUSTOMERS_PER_PAGE);
+    return { items: { data: rows.map((r) => this.customerItem(r)) }, total, lastPage, currentPage: f.page, itemsPerPage: CUSTOMERS_PER_PAGE };
+  }
+
+  /** One customer of the caller's scope with their quotations; anything else is 404. */
+  async customer(auth: AuthContext, customerId: number): Promise<CustomerDetail> {
+    const scope = await this.quotationsService.scope(auth);
+    const [r] = await this.customerSelect().where(and(eq(customers.id, customerId), inArray(customers.ownerId, scope)));
+    if (!r) throw notFound('Cliente non trovato');
+    const list = await this.items(auth, and(eq(quotations.customerId, customerId), inArray(quotations.ownerId, scope))!, [desc(quotations.createdAt), desc(quotations.id)], CUSTOMER_QUOTATIONS_LIMIT);
+    return {
+      ...this.customerItem(r),
+      zip_code: r.c.zipCode,
+      address: r.c.address,
+      employee_secondary_type: r.c.employeeSecondaryType,
+      notes: r.c.notes,
+      quotation_list: list.map(({ day: _day, ...item }) => item),
+    };
+  }
+
+  // ----------------------------------------------------------------------------- agent page and network
+
+  /** The page of one agent: the caller, or for a group leader an agent of their network; anyone else is 404. */
+  async agentPage(auth: AuthContext, code: string, interval: StatsInterval, now: Date = new Date()): Promise<AgentPage> {
+    const scope = await this.quotationsService.scope(auth);
+    const [u] = await this.db.select().from(users).where(eq(users.code, code));
+    if (!u || !scope.includes(u.id)) throw notFound('Agente non trovato');
+    const [parent] = u.parentId ? await this.db.select({ code: users.code, name: users.name }).from(users).where(eq(users.id, u.parentId)) : [];
+    const [cust] = await this.db.select({ n: count() }).from(customers).where(eq(customers.ownerId, u.id));
+    const [statistics, recent] = await Promise.all([
+      this.figures(auth, [u.id], interval, now),
+      this.items(auth, eq(quotations.ownerId, u.id), [desc(quotations.createdAt), desc(quotations.id)], AGENT_RECENT_QUOTATIONS),
+    ]);
+    return {
+      agent: {
+        id: u.id,
+        code: u.code,
+        name: u.name,
+        business_name: u.businessName,
+        role: u.role,
+        roleName: u.roleName,
+        image: u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null,
+        email: u.email,
+        phone: u.phone,
+        title: u.title,
+        status: u.status,
+        group_name: u.groupName,
+        parent: parent && scope.includes(u.parentId!) ? parent : null,
+        created_at: u.createdAt.toISOString(),
+        customers: Number(cust?.n ?? 0),
+      },
+      statistics,
+      recent_quotations: recent.map(({ day: _day, ...item }) => item),
+    };
+  }
+
+  /** Per-agent figures of a group leader's network (the leader first) and their totals, for /admin. */
+  async network(auth: AuthContext, interval: StatsInterval, now: Date = new Date()): Promise<NetworkStatistics> {
+    const scope = await this.quotationsService.scope(auth);
+    const { startAt, endAt, startDay, endDay } = await this.range(interval, now);
+    const seller = auth.can('fees-visibility');
+    const money = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100) / 100;
+    const sum = (status: 'WON' | 'OPEN') => sql<string | null>`coalesce(sum(${quotations.commission}) filter (where ${quotations.status} = ${status}), 0)`;
+    const [people, qRows, newRows, allRows] = await Promise.all([
+      this.db.select().from(users).where(inArray(users.id, scope)),
+      this.db
+        .select({
+          owner: quotations.ownerId,
+          open: sql<number>`count(*) filter (where ${quotations.status} = 'OPEN')::int`,
+          won: sql<number>`count(*) filter (where ${quotations.status} = 'WON')::int`,
+          lost: sql<number>`count(*) filter (where ${quotations.status} = 'LOST')::int`,
+          effective: sum('WON'),
+          potential: sum('OPEN'),
+        })
+        .from(quotations)
+        .where(and(inArray(quotations.ownerId, scope), gte(quotations.createdAt, startAt), lt(quotations.createdAt, endAt)))
+        .groupBy(quotations.ownerId),
+      this.db
+        .select({ owner: customers.ownerId, n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(and(inArray(customers.ownerId, scope), gte(customers.createdAt, startAt), lt(customers.createdAt, endAt)))
+        .groupBy(customers.ownerId),
+      this.db
+        .select({ owner: customers.ownerId, n: sql<number>`count(*)::int` })
+        .from(customers)
+        .where(inArray(customers.ownerId, scope))
+        .groupBy(customers.ownerId),
+    ]);
+    const codeOf = new Map(people.map((u) => [u.id, u.code]));
+    people.sort((a, b) => Number(b.id === auth.user.id) - Number(a.id === auth.user.id) || a.name.localeCompare(b.name, 'it') || a.id - b.id);
+    const agents = people.map((u) => {
+      const q = qRows.find((x) => x.owner === u.id);
+      return {
+        agent: {
+          id: u.id,
+          code: u.code,
+          name: u.name,
+          business_name: u.businessName,
+          role: u.role,
+          roleName: u.roleName,
+          image: u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null,
+          status: u.status,
+          parent_code: u.parentId ? (codeOf.get(u.parentId) ?? null) : null,
+        },
+        open: Number(q?.open ?? 0),
+        won: Number(q?.won ?? 0),
+        lost: Number(q?.lost ?? 0),
+        effective_profit: seller ? money(q?.effective) : null,
+        potential_profit: money(q?.potential),
+        new_customers: Number(newRows.find((x) => x.owner === u.id)?.n ?? 0),
+        customers: Number(allRows.find((x) => x.owner === u.id)?.n ?? 0),
+      };
+    });
+    const add = (k: 'open' | 'won' | 'lost' | 'potential_profit' | 'new_customers' | 'customers') => agents.reduce((t, a) => t + a[k], 0);
+    return {
+      selectedRange: { interval, start: startDay, end: endDay },
+      agents,
+      totals: {
+        open: add('open'),
+        won: add('won'),
+        lost: add('lost'),
+        effective_profit: seller ? money(agents.reduce((t, a) => t + (a.effective_profit ?? 0), 0)) : null,
+        potential_profit: money(add('potential_profit')),
+        new_customers: add('new_customers'),
+        customers: add('customers'),
+      },
     };
   }
 }

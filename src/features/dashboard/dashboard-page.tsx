@@ -5,6 +5,7 @@ import { formatDateIt, formatEuro } from '@core/format';
 import { STATS_INTERVALS, type AgentSummary, type StatsInterval } from '@core/schemas/sales';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/it';
+import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useAgentStatistics } from './api/get-agent-statistics';
 import { useAgents } from './api/get-agents';
@@ -156,6 +157,11 @@ export default function DashboardPage() {
                 <dd>{shown.code}</dd>
               </dl>
             </div>
+          )}
+          {shown && (
+            <IonButton expand="block" fill="outline" routerLink={links.agent(shown.code)} routerDirection="root" onClick={() => setShown(null)} data-testid="agent-page-link">
+              {it.dashboard.openAgent}
+            </IonButton>
           )}
         </IonContent>
       </IonModal>

@@ -1,7 +1,9 @@
 import { IonCard, IonCardContent, IonIcon, IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { personOutline } from 'ionicons/icons';
 import { configQuery, useProfile } from '../../api/profile';
 import { it } from '../../i18n/it';
+import { links } from '../../routes';
 import { AppPage, displayName } from '../../shell/layout';
 import { visibleMenu } from '../../shell/menu';
 
@@ -23,6 +25,15 @@ export default function HomePage() {
             </IonCardContent>
           </IonCard>
         ))}
+        {/* Customers have no menu entry in the spec's list: reached from here, Rete and the agent pages. */}
+        {profile && (
+          <IonCard routerLink={links.customers()} routerDirection="root" button>
+            <IonCardContent className="shortcut">
+              <IonIcon icon={personOutline} aria-hidden="true" />
+              <IonLabel>{it.home.customers}</IonLabel>
+            </IonCardContent>
+          </IonCard>
+        )}
       </div>
     </AppPage>
   );

@@ -1,0 +1,37 @@
+import { formatDateIt, formatEuro } from '@core/format';
+import { STATUS_LABELS, proposalTitle } from '@core/quotation';
+import type { QuotationListItem } from '@core/schemas/sales';
+import { it } from '../i18n/it';
+import { links } from '../routes';
+import './quotation-summary.css';
+import { RootLink } from './root-link';
+
+/**
+ * A compact saved quotation, linking to /quotations/{proposal_id} (sales-portal.md §2): used where
+ * quotations are listed outside /quotations (customer page, agent page).
+ */
+export function QuotationSummaryList({ items, showCustomer = true, showAgent = false }: { items: readonly QuotationListItem[]; showCustomer?: boolean; showAgent?: boolean }) {
+  return (
+    <ul className="qs-list" data-testid="quotation-summaries">
+      {items.map((q) => (
+        <li key={q.proposal_id}>
+          <RootLink className="qs-item" to={links.quotation(q.proposal_id)} data-testid="quotation-summary">
+            <span className="qs-head">
+              <strong>{proposalTitle(q.proposal_id)}</strong>
+              <span className={`qs-badge qs-badge-${q.status.toLowerCase()}`}>{STATUS_LABELS[q.status]}</span>
+              {!q.stillValid && q.step < 3 && <span className="qs-badge qs-badge-expired">{it.quotations.expired}</span>}
+              <span className="qs-date">{formatDateIt(q.date.slice(0, 10))}</span>
+            </span>
+            <span className="qs-body">
+              {showCustomer && <span className="qs-customer">{q.customer_name}</span>}
+              <span className="qs-car">{q.car_name}</span>
+              <span>{it.quotations.monthly(formatEuro(q.price))}</span>
+              {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission))}</span>}
+              {showAgent && <span className="qs-agent">{q.agent_name}</span>}
+            </span>
+          </RootLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
