@@ -286,7 +286,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await s.getByTestId('list-item').filter({ hasText: 'Privati Nord' }).getByTestId('item-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo prodotto?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
-  await expect(s.getByTestId('products-count')).toHaveText('0 Prodotti presenti');
+  await expect(s.getByTestId('products-count')).toHaveText('0 Prodotto presenti');
   await page.goto('/providers');
   s = screen(page);
   await s.getByTestId('list-item').filter({ hasText: 'Rete Nord Rent' }).getByTestId('item-delete').click();

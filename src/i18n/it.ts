@@ -673,7 +673,7 @@ export const it = {
   },
   products: {
     title: 'Prodotti',
-    header: (n: number) => `${n} ${n === 1 ? 'Prodotto presente' : 'Prodotti presenti'}`,
+    header: (n: number) => `${n} Prodotto ${n === 1 ? 'presente' : 'presenti'}`, // the spec's text, verbatim ('N Prodotto presente/presenti')
     new: 'Nuovo prodotto',
     edit: 'Modifica prodotto',
     provider: 'Provider',
