@@ -2,26 +2,16 @@
 // 1 s, and a filter change over 10,000 cached offers answers within 50 ms. Measured in Debian's
 // Chromium against the real app and server: the catalogue copy arrives through the real delta
 // endpoint, then the network is cut. Results go to bench/results-offline.md.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
-import { openDatabase } from '../server/db/client';
-import { seedDemo } from '../server/db/seed';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
+import { CHROMIUM, ensureBuilt, percentile, seededPglite, startServer } from './server';
 
 const OFFERS = Number(process.env.BENCH_OFFLINE_OFFERS ?? 10_000);
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 10);
 const FILTER_CHANGES = Number(process.env.BENCH_FILTER_CHANGES ?? 30);
-const TMP = path.resolve('bench/.tmp');
 const BRANDS = ['Fiat', 'Volkswagen', 'Toyota', 'Peugeot', 'Renault', 'BMW'];
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
-};
 
 /** Times from navigation start to the first offer card, recorded by the page itself. */
 const FIRST_CARD_PROBE = `
@@ -75,29 +65,14 @@ async function catalogueCopy(page: Page) {
 }
 
 export async function run() {
-  if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  mkdirSync(TMP, { recursive: true });
-  const dir = path.join(TMP, `offline-${randomBytes(4).toString('hex')}`);
-  const database = await openDatabase({ dataDir: dir });
-  const { catalogue } = await seedDemo(database.db, { offers: OFFERS });
-  await database.close();
+  ensureBuilt();
+  const data = await seededPglite(OFFERS);
+  const { catalogue } = data;
   console.log(`  seeded ${catalogue.offers} offerte, ${catalogue.variations} varianti`);
-
-  const port = 19000 + Math.floor(Math.random() * 1000);
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'never', PUBLIC_URL: base, AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const server = await startServer({ DATA_DIR: data.dir, DATABASE_URL: '' });
+  const base = server.base;
+  const browser = await chromium.launch(CHROMIUM);
   try {
-    for (let i = 0; i < 600; i++) {
-      if (await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'it-IT', serviceWorkers: 'allow' });
     await context.addInitScript(FIRST_CARD_PROBE);
     const page = await context.newPage();
@@ -162,8 +137,7 @@ export async function run() {
     console.log(`  reload p95 ${f(percentile(reloads, 95))} ms, filter change p95 ${f(percentile(changes, 95))} ms; written bench/results-offline.md`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
+    data.remove();
   }
 }
