@@ -19,6 +19,11 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
 const TMP = path.resolve('bench/.tmp');
 
+const CHECK = {
+  contractualCategory: 'tempo-indeterminato',
+  answers: { trial_period_ended: true, net_monthly_income: 2000, other_loans: 100, guarantor: false, bad_payer: false },
+};
+
 /** What agents do: open the list, pick brands and fuels, set a rate range, page, sort. */
 const SEARCHES: { name: string; body: Record<string, unknown> }[] = [
   { name: 'nessun filtro', body: {} },
@@ -30,6 +35,9 @@ const SEARCHES: { name: string; body: Record<string, unknown> }[] = [
   { name: 'km illimitati + consegna rapida', body: { unlimitedKm: true, fast_delivery: true } },
   { name: 'suv, pagina 3, prezzo decrescente', body: { categories: ['suv'], page: 3, sort: 'price-down' } },
   { name: 'più recenti', body: { sort: 'newest' } },
+  // After a credit check (privato, canone massimo 600): the check's filters plus the traffic light.
+  { name: 'credit check, semaforo Alta', body: { customerType: ['privati'], monthly_rates: [0, 600], ...CHECK, sustainability: [2] } },
+  { name: 'credit check, Media + Bassa senza filtri', body: { ...CHECK, sustainability: [1, 0] } },
 ];
 
 type Target = { kind: 'pglite' | 'postgres'; env: Record<string, string>; cleanup: () => Promise<void> };

@@ -72,7 +72,9 @@ describe('filters a check sets', () => {
   });
 
   it('reset removes exactly the check filters', () => {
-    expect(withoutCreditCheckFilters({ brands: ['fiat'], customerType: ['piva'], monthly_rates: [0, 1], deposits: [1, 2] })).toEqual({ brands: ['fiat'] });
+    expect(withoutCreditCheckFilters({ brands: ['fiat'], customerType: ['piva'], monthly_rates: [0, 1], deposits: [1, 2] })).toEqual({ brands: ['fiat'] });    // The screen's filters also hold toggles: they pass through both ways.
+    expect(withoutCreditCheckFilters({ unlimitedKm: true, monthly_rates: [0, 1] })).toEqual({ unlimitedKm: true });
+    expect(applyCreditCheckFilters({ fast_delivery: true }, createCheck())).toEqual({ fast_delivery: true, customerType: ['privati'], monthly_rates: [0, 450] });
   });
 
   it('hides the customer-type tag after a check', () => {

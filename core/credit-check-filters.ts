@@ -84,15 +84,21 @@ export function creditCheckFilterParams(s: CreditCheckSnapshot, mins: RangeMins 
   return out;
 }
 
-const chosen = (values: FilterValues, name: string) => (values[name]?.length ?? 0) > 0;
+/** Any filter object (the offers screen's also holds toggles): only the check's three names are read. */
+type AnyFilters = Readonly<Record<string, unknown>>;
+
+const chosen = (values: AnyFilters, name: string) => {
+  const value = values[name];
+  return Array.isArray(value) && value.length > 0;
+};
 
 /**
  * The filters to search with while a check exists: the customer type comes from the check; the check's rate
  * and deposit ranges are added only when the user has chosen neither a rate nor a deposit filter.
  */
-export function applyCreditCheckFilters(current: FilterValues, s: CreditCheckSnapshot, mins: RangeMins = {}): Record<string, readonly (string | number)[]> {
+export function applyCreditCheckFilters<F extends AnyFilters>(current: F, s: CreditCheckSnapshot, mins: RangeMins = {}): F {
   const params = creditCheckFilterParams(s, mins);
-  const out: Record<string, readonly (string | number)[]> = { ...current };
+  const out: Record<string, unknown> = { ...current };
   const customerType = params[CREDIT_CHECK_FILTERS.customerType];
   if (customerType) out[CREDIT_CHECK_FILTERS.customerType] = customerType;
   const userChose = chosen(current, CREDIT_CHECK_FILTERS.monthlyRates) || chosen(current, CREDIT_CHECK_FILTERS.deposits);
@@ -102,12 +108,12 @@ export function applyCreditCheckFilters(current: FilterValues, s: CreditCheckSna
       if (value) out[name] = value;
     }
   }
-  return out;
+  return out as F;
 }
 
 /** After a reset: the check's filters (customer type, monthly_rates, deposits) removed, the rest kept. */
-export function withoutCreditCheckFilters(current: FilterValues): Record<string, readonly (string | number)[]> {
-  return Object.fromEntries(Object.entries(current).filter(([name]) => !TOUCHED.includes(name)));
+export function withoutCreditCheckFilters<F extends AnyFilters>(current: F): F {
+  return Object.fromEntries(Object.entries(current).filter(([name]) => !TOUCHED.includes(name))) as F;
 }
 
 /** Spec §4: "After submit the customer-type filter (piva or privati) is added and that tag hidden." */

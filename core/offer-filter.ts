@@ -13,6 +13,7 @@
 // - Options stay listed with count 0 while they exist in the visible catalogue.
 import { type Cents, toCents } from './money';
 import type { OfferSort } from './offer-options';
+import { inSustainabilityBands, type SustainabilityBand } from './offer-sustainability';
 import type { OfferFilters, OfferSearch } from './schemas/offers';
 
 export interface FilterableVariation {
@@ -147,13 +148,20 @@ export interface VariationPredicates {
   distance(v: FilterableVariation): boolean;
 }
 
-export function variationPredicates(f: Partial<OfferFilters>): VariationPredicates {
+/**
+ * `sustainability`: the credit check's traffic-light regions (core/offer-sustainability.ts
+ * sustainabilityBands); a child offer outside them fails like one outside a range. Null: no restriction.
+ */
+export function variationPredicates(f: Partial<OfferFilters>, sustainability: readonly SustainabilityBand[] | null = null): VariationPredicates {
   const rate = f.monthly_rates ? ([toCents(f.monthly_rates[0]), toCents(f.monthly_rates[1])] as const) : null;
   const deposit = f.deposits;
   const durations = f.durations ? new Set(f.durations) : null;
   const distances = f.unlimitedKm ? new Set([0]) : f.distances ? new Set(f.distances) : null;
   return {
-    ranges: (v) => (!rate || (toCents(v.rate) >= rate[0] && toCents(v.rate) <= rate[1])) && (!deposit || (v.deposit >= deposit[0] && v.deposit <= deposit[1])),
+    ranges: (v) =>
+      (!rate || (toCents(v.rate) >= rate[0] && toCents(v.rate) <= rate[1])) &&
+      (!deposit || (v.deposit >= deposit[0] && v.deposit <= deposit[1])) &&
+      (!sustainability || inSustainabilityBands(sustainability, v)),
     duration: (v) => !durations || durations.has(v.duration),
     distance: (v) => !distances || distances.has(v.distance),
   };
@@ -206,13 +214,20 @@ export const lastPageOf = (total: number, items: number) => Math.max(1, Math.cei
 
 type Paging = Pick<OfferSearch, 'sort' | 'page' | 'items'>;
 
-/** The search over offers the user may see (visibility is the caller's job). */
-export function searchOffers<O extends FilterableOffer>(offers: readonly O[], search: Partial<OfferFilters> & Paging): SearchResult<O> {
+/**
+ * The search over offers the user may see (visibility is the caller's job). `sustainability`: the credit
+ * check's traffic-light regions, or null (see variationPredicates).
+ */
+export function searchOffers<O extends FilterableOffer>(
+  offers: readonly O[],
+  search: Partial<OfferFilters> & Paging,
+  sustainability: readonly SustainabilityBand[] | null = null,
+): SearchResult<O> {
   const f = effectiveFilters(search);
   const active = OFFER_FACETS.map((facet) => [facet, offerFacetSelection(f, facet)] as const).filter(
     (x): x is readonly [OfferFacet, readonly string[]] => x[1] !== undefined,
   );
-  const vp = variationPredicates(f);
+  const vp = variationPredicates(f, sustainability);
   const facets = emptyFacets();
   const hits: OfferHit<O>[] = [];
   let rateMin = Infinity;

@@ -253,3 +253,160 @@ test('stored answers expire after one hour', async ({ page, loggedIn }) => {
   await expect(page.getByRole('dialog', { name: NOTIFICATION })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('credit-check'))).toBeNull();
 });
+
+// ---------------------------------------------------------------- the check on the offers screen (spec §2, §4, §5)
+
+const offers = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)');
+const countOf = async (page: Page) => Number(((await offersCount(page).textContent()) ?? '').replace(/\D/g, ''));
+const settled = (page: Page) => expect(offers(page).locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
+const level = (page: Page, name: 'Alta' | 'Media' | 'Bassa') => offers(page).getByTestId('traffic-light').getByRole('button', { name, exact: true });
+const chips = (page: Page) => offers(page).getByTestId('filter-chips');
+const confirmDialog = (page: Page) => page.getByTestId('confirm-dialog');
+const EDIT_PROMPT = 'Modificando questo filtro il credit check verrà azzerato. Confermi?';
+const REMOVE_PROMPT = 'Rimuovendo i filtri verrà azzerato il credit check. Confermi?';
+const storedCategory = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('credit-check') ?? 'null')?.state?.contractualCategory ?? null);
+
+async function offersShot(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(400); // let Ionic re-lay out the page
+    await page.screenshot({ path: `test-results/shots/credit-check-offers-${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+// 35% of 2,000 minus 100 of other loans: chance 2, a maximum rate of 600 (the server reruns the same rules).
+const PASSED = {
+  contractualCategory: 'tempo-indeterminato',
+  step: null,
+  answers: { trial_period_ended: true, net_monthly_income: 2000, other_loans: 100, guarantor: false, bad_payer: false, over_72: false },
+  response: { chance: 2, currentStep: null, description: 'CONGRATULATIONS_OFFERS', monthlyRateMax: 600, depositRequired: null, thresholdMonthlyRateMax: 600, sustainabilityIndex: null },
+  sustainability: [2],
+};
+
+/** A check already done (as the widget stores it), then /offers loaded afresh. */
+async function withStoredCheck(page: Page) {
+  await page.evaluate((state) => localStorage.setItem('credit-check', JSON.stringify({ expiresAt: Date.now() + 3600_000, state: { ...state, checkedAt: Date.now() } })), PASSED);
+  await page.goto('/offers');
+  await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
+  await settled(page);
+  await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('a private customer who passes narrows the offers; the traffic light filters them and keeps one level', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await page.goto('/offers');
+  await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
+  await settled(page);
+  const before = await countOf(page);
+  await expect(offers(page).getByTestId('traffic-light')).toHaveCount(0);
+  await expect(offers(page).locator('[data-sustainability]')).toHaveCount(0);
+
+  await openModal(page);
+  await chooseCategory(page, 'Dipendente a tempo indeterminato');
+  await yesNo(page, 'trial_period_ended', 'Sì');
+  await amount(page, 'net_monthly_income', '2000', '2.000');
+  await amount(page, 'other_loans', '100', '100');
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '2');
+
+  // Two seconds later the page comes back with the check's filters in the address and as chips.
+  await page.waitForURL(/\/offers\?customerType=privati&monthly_rates=0,600$/, { waitUntil: 'load' });
+  await settled(page);
+  await expect.poll(() => countOf(page)).toBeLessThan(before);
+  const narrowed = await countOf(page);
+  expect(narrowed).toBeGreaterThan(0);
+  await expect(rateChip(page)).toContainText('600');
+  // The customer type the check set is applied but its chip hidden.
+  await expect(chips(page).locator('ion-chip', { hasText: 'Privati' })).toHaveCount(0);
+
+  // The traffic light: the check's chance selected; every card carries its level.
+  await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');
+  await expect(level(page, 'Media')).toHaveAttribute('aria-pressed', 'false');
+  await expect(level(page, 'Bassa')).toHaveAttribute('aria-pressed', 'false');
+  const cards = offers(page).getByTestId('offer-card');
+  await expect(cards.first().locator('[data-sustainability="2"]')).toContainText('Sostenibilità: Alta');
+  expect(await offers(page).locator('[data-sustainability]').count()).toBe(await cards.count());
+  await offersShot(page, 'traffic-light');
+
+  // The last selected level cannot be turned off.
+  await level(page, 'Alta').click();
+  await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');
+  await settled(page);
+  expect(await countOf(page)).toBe(narrowed);
+
+  // Amber on, red off: within 0..600 every offer is green, so nothing is left.
+  await level(page, 'Media').click();
+  await expect(level(page, 'Media')).toHaveAttribute('aria-pressed', 'true');
+  await level(page, 'Alta').click();
+  await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'false');
+  await expect(offersCount(page)).toHaveText('0 Auto Trovate');
+  await expect(offers(page).getByText('Oops, al momento non abbiamo risultati per la tua ricerca.', { exact: false })).toBeVisible();
+  await level(page, 'Media').click(); // the last one again
+  await expect(level(page, 'Media')).toHaveAttribute('aria-pressed', 'true');
+  await level(page, 'Alta').click();
+  await expect.poll(() => countOf(page)).toBe(narrowed);
+  // The selection is part of the stored check.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('credit-check') ?? 'null')?.state?.sustainability)).toEqual([2, 1]);
+});
+
+test('editing a filter the check set asks first: cancel keeps everything, confirm resets the check', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await withStoredCheck(page);
+  const withCheck = await countOf(page);
+  const to = offers(page).getByTestId('monthly_rates-to').locator('input');
+
+  await to.fill('700');
+  await expect(confirmDialog(page)).toBeVisible(); // after the 500 ms debounce
+  await expect(confirmDialog(page)).toContainText(EDIT_PROMPT);
+  await offersShot(page, 'confirm-edit');
+  await confirmDialog(page).getByRole('button', { name: 'Annulla' }).click();
+  await expect(confirmDialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
+  await expect(to).toHaveValue('600');
+  await expect(level(page, 'Alta')).toBeVisible();
+  expect(await storedCategory(page)).toBe('tempo-indeterminato');
+  expect(await countOf(page)).toBe(withCheck);
+
+  await to.fill('700');
+  await expect(confirmDialog(page)).toContainText(EDIT_PROMPT);
+  await confirmDialog(page).getByRole('button', { name: 'Conferma' }).click();
+  // The user's change stays; the check and its customer type go.
+  await expect(page).toHaveURL(/\/offers\?monthly_rates=\d+,700$/); // the start clamped to the filter's minimum
+  await expect(offers(page).getByTestId('traffic-light')).toHaveCount(0);
+  expect(await storedCategory(page)).toBeNull();
+  await settled(page);
+  await expect(offers(page).locator('[data-sustainability]')).toHaveCount(0);
+  await expect.poll(() => countOf(page)).toBeGreaterThan(withCheck);
+  // Without a check, editing asks nothing.
+  await to.fill('650');
+  await expect(page).toHaveURL(/\/offers\?monthly_rates=\d+,650$/);
+  await expect(confirmDialog(page)).toHaveCount(0);
+});
+
+test('removing the check’s filters asks first: a chip, then remove all', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await withStoredCheck(page);
+
+  await rateChip(page).click();
+  await expect(confirmDialog(page)).toContainText(REMOVE_PROMPT);
+  await confirmDialog(page).getByRole('button', { name: 'Annulla' }).click();
+  await expect(rateChip(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
+
+  await chips(page).getByRole('button', { name: 'Rimuovi tutti' }).click();
+  await expect(confirmDialog(page)).toContainText(REMOVE_PROMPT);
+  await offersShot(page, 'confirm-remove');
+  await confirmDialog(page).getByRole('button', { name: 'Annulla' }).click();
+  await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
+  expect(await storedCategory(page)).toBe('tempo-indeterminato');
+
+  await chips(page).getByRole('button', { name: 'Rimuovi tutti' }).click();
+  await confirmDialog(page).getByRole('button', { name: 'Conferma' }).click();
+  await expect(page).toHaveURL(/\/offers$/);
+  await expect(chips(page)).toHaveCount(0);
+  await expect(offers(page).getByTestId('traffic-light')).toHaveCount(0);
+  expect(await storedCategory(page)).toBeNull();
+});

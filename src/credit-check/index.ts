@@ -8,6 +8,9 @@
  *                         setResponse(response|null), setSustainability(levels), reset() }
  *   creditCheckStore  the same outside React: get(), subscribe(listener) and the actions
  *
+ * Import the file you need (store, use-credit-check, texts, ...) rather than this index where a chunk matters:
+ * the index also pulls in the single-offer panel, which App.tsx loads lazily with the offer detail.
+ *
  * Offers screen: pass the state to core/credit-check-filters (creditCheckFilterParams, applyCreditCheckFilters,
  * needsResetConfirmation, sustainabilityToggle, ...); prompt texts are resetConfirmationText(kind).
  *
@@ -16,14 +19,10 @@
  *   <CreditCheckOfferPanel offerData onResult/> single-offer check with the affordability indicator
  *   <CreditCheckResult response />              the result alert, for screens that show a stored result
  */
-import type { ResetConfirmation } from '@core/credit-check-filters';
-import { it } from '../i18n/it';
-
 export { creditCheckStore, CREDIT_CHECK_TTL_MS, EMPTY_CREDIT_CHECK, type CreditCheckState } from './store';
 export { useCreditCheck, type CreditCheck } from './use-credit-check';
 export { CreditCheckWidget, useOffersReloadAfterCheck } from './credit-check-widget';
 export { CreditCheckOfferPanel, type CheckedAnswers, type CreditCheckOfferPanelProps } from './offer-panel';
 export { CreditCheckResult, CreditCheckError } from './credit-check-result';
 
-/** The spec's two prompts (§5 "Filters") for needsResetConfirmation's answer. */
-export const resetConfirmationText = (kind: ResetConfirmation): string => (kind === 'edit' ? it.creditCheck.confirmEdit : it.creditCheck.confirmRemove);
+export { resetConfirmationText } from './texts';

@@ -773,6 +773,11 @@ export const it = {
       checking: 'Calcolo della sostenibilità…',
     },
     trafficLight: { 2: 'Alta', 1: 'Media', 0: 'Bassa' } as Record<number, string>,
+    trafficLightTitle: 'Sostenibilità',
+    trafficLightLocked: 'Livello fissato dal risultato del credit check',
+    trafficLightLast: 'Almeno un livello resta selezionato',
+    /** The card's traffic light, e.g. 'Sostenibilità: Alta'. */
+    cardSustainability: (level: string) => `Sostenibilità: ${level}`,
   },
   quotations: {
     title: 'Preventivi Salvati',

@@ -1,5 +1,6 @@
 import { searchOffers } from '@core/offer-filter';
 import { buildFilterSet } from '@core/offer-filter-set';
+import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
 import { dataOf } from '@core/schemas/common';
 import { OfferDeltaSchema, type SyncOffer } from '@core/schemas/offer-sync';
 import { type OfferSearchInput, type OfferSearchResponse, OfferSearchSchema } from '@core/schemas/offers';
@@ -34,6 +35,11 @@ export function syncCatalogue(userId: number): Promise<void> {
   return running;
 }
 
+const trafficLight = (limits: CheckLimits, v: { rate: number; deposit: number }) => {
+  const { index, message } = offerSustainability(limits, v);
+  return { sustainabilityIndex: index, sustainabilityMessage: message };
+};
+
 export type OfflineSearchResponse = OfferSearchResponse & { offlineSyncedAt?: number };
 
 /** The offers search over the device's copy; null when the device has no copy for this user. */
@@ -42,11 +48,15 @@ export async function searchOffline(body: OfferSearchInput, userId: number, canC
   if (!meta || meta.userId !== userId) return null;
   if (memory?.userId !== userId) memory = { userId, offers: await db.offers.toArray() };
   const search = OfferSearchSchema.parse(body);
-  const result = searchOffers(memory.offers, search);
+  // The credit check narrows the search as on the server (core/offer-sustainability.ts).
+  const check = sustainabilityFilterOf(search);
+  const bands = check ? sustainabilityBands(check) : null;
+  const result = searchOffers(memory.offers, search, bands && !keepsEverything(bands) ? bands : null);
   return {
     items: {
       data: result.hits.map(({ offer, variation: v }) => ({
         ...offer.card,
+        ...(check ? trafficLight(check.limits, v) : {}),
         ref: (v as SyncOffer['variations'][number]).ref,
         deposit: v.deposit,
         duration: v.duration,

@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { useCallback, useRef, useState } from 'react';
 import { it } from '../i18n/it';
+import './confirm.css';
 
 /**
  * Confirmation prompts with the one modal pattern (IonModal): `ask(text)` resolves true when the

@@ -21,6 +21,7 @@ import {
   VARIATION_FACETS,
 } from '@core/offer-filter';
 import type { OfferSort } from '@core/offer-options';
+import type { SustainabilityBand } from '@core/offer-sustainability';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { Db } from '../../db/client';
 
@@ -32,6 +33,8 @@ export type SqlSearchInput = {
   page: number;
   items: number;
   viewer: Viewer;
+  /** The credit check's traffic-light regions (core/offer-sustainability.ts); null or absent: no restriction. */
+  sustainability?: readonly SustainabilityBand[] | null;
 };
 
 export type SqlSearchResult = {
@@ -82,6 +85,24 @@ export function visibleOffer(alias: string, viewer: Viewer): SQL {
   return sql`${o}.deleted_at is null and ${o}.published and ((${o}.owner_user_id is null and ${o}.owner_group is null) or ${o}.owner_user_id = ${viewer.userId} or ${o}.owner_group = ${viewer.groupCode || null})`;
 }
 
+/** Euro cents as an exact numeric literal (the rate column is numeric(10,2)). */
+const centsLiteral = (cents: number) => {
+  if (!Number.isSafeInteger(cents)) throw new Error('cents must be an integer');
+  return sql.raw(`${(cents / 100).toFixed(2)}::numeric`);
+};
+
+/** The child offers inside the traffic-light regions: the SQL twin of core inSustainabilityBands. */
+export function sustainabilitySql(bands: readonly SustainabilityBand[]): SQL {
+  if (bands.length === 0) return sql`false`;
+  const parts = bands.map((b) => {
+    const conds: SQL[] = [b.depositPositive ? sql`v.deposit > 0` : sql`v.deposit <= 0`];
+    if (b.rateAboveCents !== null) conds.push(sql`v.rate > ${centsLiteral(b.rateAboveCents)}`);
+    if (b.rateUpToCents !== null) conds.push(sql`v.rate <= ${centsLiteral(b.rateUpToCents)}`);
+    return sql`(${sql.join(conds, sql` and `)})`;
+  });
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
 export async function searchOffersSql(db: Db, input: SqlSearchInput): Promise<SqlSearchResult> {
   const f = effectiveFilters(input.filters);
   const active = OFFER_FACETS.map((facet) => [facet, offerFacetSelection(f, facet)] as const).filter(
@@ -97,6 +118,7 @@ export async function searchOffersSql(db: Db, input: SqlSearchInput): Promise<Sq
   const ranges: SQL[] = [];
   if (f.monthly_rates) ranges.push(sql`v.rate between ${f.monthly_rates[0]} and ${f.monthly_rates[1]}`);
   if (f.deposits) ranges.push(sql`v.deposit between ${f.deposits[0]} and ${f.deposits[1]}`);
+  if (input.sustainability) ranges.push(sustainabilitySql(input.sustainability));
   const inRange = ranges.length ? sql.join(ranges, sql` and `) : sql`true`;
 
   const facetCols = sql.raw(OFFER_FACETS.map((facet) => `o.${FACET_COLUMN[facet]}`).join(', '));
@@ -104,7 +126,7 @@ export async function searchOffersSql(db: Db, input: SqlSearchInput): Promise<Sq
     o.min_rate as rmin, o.max_rate as rmax, o.min_deposit as dmin, o.max_deposit as dmax,
     ${ofails} as ofails, ${ofailed} as ofailed`;
   const fullMask = (col: string) => sql.raw(`case when cardinality(o.${col}) = 0 then 0::bigint else (1::bigint << cardinality(o.${col})) - 1 end`);
-  const base = hasVariationFilters(f)
+  const base = hasVariationFilters(f) || input.sustainability
     ? sql`select ${common},
           min(v.rate) filter (where ${pd} and ${pk}) as best,
           bit_or(1::bigint << (array_position(o.durations, v.duration) - 1)) filter (where ${pk}) as dmask,

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchOffers } from '@core/offer-filter';
 import { OFFER_SORTS } from '@core/offer-options';
+import { sustainabilityBands, type SustainabilityBand } from '@core/offer-sustainability';
+import type { Chance } from '@core/prescoring';
 import type { OfferFilters } from '@core/schemas/offers';
 import { offers, offerVariations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -99,6 +101,21 @@ const filters: fc.Arbitrary<Partial<OfferFilters>> = fc.record(
   { requiredKeys: [] },
 );
 
+// The credit check's traffic-light regions, with limits on and around the catalogue's rates.
+const limit = fc.constantFrom(150, 181.82, 199.9, 227.27, 250);
+const bands: fc.Arbitrary<SustainabilityBand[] | null> = fc.option(
+  fc
+    .record({
+      chance: fc.constantFrom<Chance>(0, 1, 2),
+      monthlyRateMax: fc.option(limit, { nil: null }),
+      thresholdMonthlyRateMax: fc.option(limit, { nil: null }),
+      depositRequired: fc.constantFrom(null, 0, 3000),
+      levels: fc.subarray([2, 1, 0] as Chance[], { minLength: 1 }),
+    })
+    .map(({ levels, ...limits }) => sustainabilityBands({ limits: { ...limits, description: null }, levels })),
+  { nil: null },
+);
+
 it('SQL search equals core search on random catalogues and filters', async () => {
   const db = t.database.db;
   const me = { userId: t.ids.get('sub1')!, groupCode: 'NET-NORD' };
@@ -107,7 +124,7 @@ it('SQL search equals core search on random catalogues and filters', async () =>
   await fc.assert(
     fc.asyncProperty(
       fc.array(offer, { maxLength: 14 }),
-      fc.array(fc.tuple(filters, fc.constantFrom(...OFFER_SORTS), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 })), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.tuple(filters, fc.constantFrom(...OFFER_SORTS), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }), bands), { minLength: 1, maxLength: 4 }),
       async (catalogue, searches) => {
         await db.execute(sql`delete from offers`);
         n += 1;
@@ -158,9 +175,9 @@ it('SQL search equals core search on random catalogues and filters', async () =>
           await refreshOfferSummaries(db);
         }
         const visible = await loadFilterableOffers(db, me);
-        for (const [f, sort, page, items] of searches) {
-          const got = await searchOffersSql(db, { filters: f, sort, page, items, viewer: me });
-          const want = searchOffers(visible, { ...f, sort, page, items });
+        for (const [f, sort, page, items, sustainability] of searches) {
+          const got = await searchOffersSql(db, { filters: f, sort, page, items, viewer: me, sustainability });
+          const want = searchOffers(visible, { ...f, sort, page, items }, sustainability);
           expect(got.hits).toEqual(want.hits.map((h) => ({ id: h.offer.id, variationId: h.variation.id })));
           expect(got.total).toBe(want.total);
           expect(got.lastPage).toBe(want.lastPage);

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { buildFilterSet, type FilterLookups } from '@core/offer-filter-set';
 import { CATALOGUE_TAG_LABEL, FUELS, labelOf, STOCKS } from '@core/offer-options';
 import { MESSAGES } from '@core/i18n-messages';
+import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type SustainabilityFilter } from '@core/offer-sustainability';
 import type { FilterSet, OfferCard, OfferSearch, OfferSearchResponse } from '@core/schemas/offers';
 import type { Db } from '../../db/client';
 import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
@@ -29,15 +30,12 @@ export class OffersService {
 
   async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     this.checkTags(auth, search.tags);
-    // Credit-check hook: `sustainability`, `answers` and `contractualCategory` are validated by the
-    // schema; restricting results by the check's maximum rate and deposit lands with the credit
-    // check (see creditCheckRestriction below), so today they do not change the results.
-    const filters = creditCheckRestriction(search);
+    const check = creditCheckRestriction(search);
     const [result, lookups] = await Promise.all([
-      searchOffersSql(this.db, { filters, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth) }),
+      searchOffersSql(this.db, { filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands }),
       this.lookups(),
     ]);
-    const cards = await this.cards(auth, result.hits);
+    const cards = withSustainability(await this.cards(auth, result.hits), check.filter);
     return {
       items: { data: cards },
       total: result.total,
@@ -60,8 +58,9 @@ export class OffersService {
   /** Every card of the current result (up to EXPORT_LIMIT), in the chosen order. */
   async exportRows(auth: AuthContext, search: OfferSearch): Promise<OfferCard[]> {
     this.checkTags(auth, search.tags);
-    const result = await searchOffersSql(this.db, { filters: creditCheckRestriction(search), sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth) });
-    return this.cards(auth, result.hits);
+    const check = creditCheckRestriction(search);
+    const result = await searchOffersSql(this.db, { filters: search, sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth), sustainability: check.bands });
+    return withSustainability(await this.cards(auth, result.hits), check.filter);
   }
 
   async lookups(): Promise<FilterLookups> {
@@ -112,13 +111,26 @@ export class OffersService {
 }
 
 /**
- * Hook for the credit check (a later issue): given the search's contractualCategory, answers and
- * sustainability levels, narrow the filters (e.g. monthly_rates up to the check's maximum rate,
- * deposits from 1 when a deposit is required) and compute each card's sustainabilityIndex with
- * core/sustainability.ts. Until then the filters pass through unchanged.
+ * The credit check's part of a search (spec §2, §4, §7): the check re-run from the search's
+ * contractualCategory and answers (core/offer-sustainability.ts), and the traffic-light levels kept as
+ * rate/deposit regions for the SQL (null when every level is kept, or without a completed check).
+ * The filters the check sets (customer type, monthly_rates, deposits) come from the client, which shows
+ * them as chips and in the address; the server does not add them a second time.
  */
-export function creditCheckRestriction(search: OfferSearch): OfferSearch {
-  return search;
+export function creditCheckRestriction(search: OfferSearch): { filter: SustainabilityFilter | null; bands: ReturnType<typeof sustainabilityBands> | null } {
+  const filter = sustainabilityFilterOf(search);
+  if (!filter) return { filter: null, bands: null };
+  const bands = sustainabilityBands(filter);
+  return { filter, bands: keepsEverything(bands) ? null : bands };
+}
+
+/** Cards carry their child offer's traffic light when the search has a completed check. */
+export function withSustainability(cards: OfferCard[], filter: SustainabilityFilter | null): OfferCard[] {
+  if (!filter) return cards;
+  return cards.map((c) => {
+    const { index, message } = offerSustainability(filter.limits, { rate: c.monthly_rate, deposit: c.deposit });
+    return { ...c, sustainabilityIndex: index, sustainabilityMessage: message };
+  });
 }
 
 /** private_notes: only the offer's owner and sellers (fees-visibility) may read them. */

@@ -1,8 +1,20 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { closeOutline, optionsOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
+import {
+  creditCheckHiddenTags,
+  initialSustainability,
+  isCompletedCheck,
+  needsResetConfirmation,
+  sustainabilityLock,
+  sustainabilityToggle,
+  type FilterChange,
+} from '@core/credit-check-filters';
 import { hasFeature } from '@core/features';
+import type { OfferFilters } from '@core/schemas/offers';
 import { useProfile } from '../../api/profile';
+import { creditCheckStore } from '../../credit-check/store';
+import { resetConfirmationText } from '../../credit-check/texts';
 import { it } from '../../i18n/it';
 import { AppPage } from '../../shell/layout';
 import { useMediaQuery } from '../../ui/use-media-query';
@@ -13,9 +25,11 @@ import { activeChips, withoutChip } from './chips';
 import { OfferRequestBanner, SponsorBanner } from './components/banners';
 import { FilterSidebar } from './components/filter-sidebar';
 import { OfferCard, OfferCardSkeleton } from './components/offer-card';
+import { useConfirm } from '../../ui/confirm';
 import { Pagination } from '../../ui/pagination';
 import { ResultsHeader } from './components/results-header';
-import { useOfferSearchState } from './use-offer-search-state';
+import { TrafficLight } from './components/traffic-light';
+import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-search-state';
 import './offers.css';
 
 /** Below about 1024 px the filter column becomes a drawer (sales-portal.md §2). */
@@ -23,19 +37,43 @@ const WIDE = '(min-width: 1024px)';
 
 export default function OffersPage() {
   const { data: profile } = useProfile();
-  const { state, body, setFilter, clearFilters, setSort, setPage } = useOfferSearchState();
+  const { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen } = useOfferSearchState();
   const search = useSearchOffers(body);
   const fallbackFilters = useOfferFilters();
   const exporter = useExportOffers();
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
+  const confirm = useConfirm();
+  // Bumped when a prompt is cancelled: the filter controls start again from the unchanged filters.
+  const [revision, setRevision] = useState(0);
+
   const set = search.data?.filters ?? fallbackFilters.data;
-  const chips = useMemo(() => activeChips(state.filters, set), [state.filters, set]);
+  // The customer-type chip a completed check set stays hidden (spec §4).
+  const hidden = creditCheckHiddenTags(check).join(',');
+  const chips = useMemo(
+    () => activeChips(state.filters, set).filter((c) => !(c.name === 'customerType' && hidden.split(',').includes(String(c.value)))),
+    [state.filters, set, hidden],
+  );
   const loading = search.isFetching;
   const result = search.data;
 
-  const sidebar = set ? <FilterSidebar set={set} filters={state.filters} setFilter={setFilter} /> : null;
+  /**
+   * A filter change that would reset the credit check asks first (spec §5 "Filters"): confirmed, the check is
+   * reset and the change applied; cancelled, nothing changes.
+   */
+  const guarded = async (change: FilterChange, apply: (filters: Partial<OfferFilters>) => Partial<OfferFilters>, plain: () => void) => {
+    const kind = needsResetConfirmation(change, check);
+    if (!kind) return plain();
+    if (await confirm.ask(resetConfirmationText(kind))) resetCheckThen(apply);
+    else setRevision((r) => r + 1);
+  };
+  const editFilter = <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) =>
+    void guarded({ kind: 'edit', filter: name }, (f) => withFilter(f, name, value), () => setFilter(name, value));
+
+  const selectedLevels = check.sustainability.length ? check.sustainability : initialSustainability(check);
+
+  const sidebar = set ? <FilterSidebar key={revision} set={set} filters={state.filters} setFilter={editFilter} /> : null;
 
   return (
     <AppPage title={it.offers.title} className="offers-page">
@@ -57,9 +95,9 @@ export default function OffersPage() {
             chips={chips}
             onRemove={(c) => {
               const { name, value } = withoutChip(state.filters, c);
-              setFilter(name, value as never);
+              void guarded({ kind: 'remove', filter: name }, (f) => withFilter(f, name, value as never), () => setFilter(name, value as never));
             }}
-            onRemoveAll={clearFilters}
+            onRemoveAll={() => void guarded({ kind: 'clearAll' }, () => ({}), clearFilters)}
             onDownload={() => exporter.mutate(body)}
             downloading={exporter.isPending}
           />
@@ -67,6 +105,13 @@ export default function OffersPage() {
             <p className="form-error" role="alert">
               {it.offers.downloadFailed}
             </p>
+          )}
+          {isCompletedCheck(check) && (
+            <TrafficLight
+              selected={selectedLevels}
+              lock={sustainabilityLock(check)}
+              onToggle={(value) => creditCheckStore.setSustainability(sustainabilityToggle(selectedLevels, value, check))}
+            />
           )}
           {result?.offlineSyncedAt && (
             <p className="data-age" role="status" data-testid="offline-search">
@@ -93,6 +138,7 @@ export default function OffersPage() {
           <SponsorBanner />
         </section>
       </div>
+      {confirm.element}
       {!wide && (
         <IonModal className="filters-drawer" isOpen={drawerOpen} onDidDismiss={() => setDrawerOpen(false)}>
           <IonHeader>

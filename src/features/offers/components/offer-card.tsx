@@ -2,6 +2,7 @@ import { IonBadge, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { rocketOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { formatDistance, formatEuro, formatMonthly } from '@core/format';
+import { sustainabilityColor } from '@core/sustainability';
 import type { OfferCard as Card } from '@core/schemas/offers';
 import { it } from '../../../i18n/it';
 import { links } from '../../../routes';
@@ -49,6 +50,12 @@ export function OfferCard({ offer }: { offer: Card }) {
         <p className="offer-card-price">
           <strong>{formatMonthly(offer.monthly_rate)}</strong> <span>{it.offers.vatExcluded}</span>
         </p>
+        {offer.sustainabilityIndex !== null && (
+          // The offer's affordability for the checked customer: 0 danger, 1 warning, 2 success (spec §4).
+          <IonBadge className="offer-card-sustainability" color={sustainabilityColor(offer.sustainabilityIndex)} data-sustainability={offer.sustainabilityIndex}>
+            {it.creditCheck.cardSustainability(it.creditCheck.trafficLight[offer.sustainabilityIndex] ?? '')}
+          </IonBadge>
+        )}
         <p className="offer-card-delivery">
           {offer.fastDelivery && <IonIcon icon={rocketOutline} aria-label={it.offers.fastDelivery} />} {offer.delivery_time_label} · {offer.stockAvailabilityLabel}
         </p>
