@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
-import { CHROMIUM, ensureBuilt, seededPglite, startServer } from './server';
+import { CHROMIUM, ensureBuilt, seededPglite, startServer, TMP } from './server';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const BUDGET = 95;
@@ -32,6 +32,8 @@ export async function run() {
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
         const lhr = result!.lhr;
+        // The whole report of the last run, for a closer look (bench/.tmp is not kept in git).
+        writeFileSync(path.join(TMP, `lighthouse-${name.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')

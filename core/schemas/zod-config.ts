@@ -11,6 +11,9 @@ import { MESSAGES } from '../i18n-messages';
 export function configureZod() {
   z.config({
     ...italian(),
+    // Outside Node (app, service worker) zod would probe `new Function` for its fast path, which our
+    // content security policy forbids: the probe alone shows up as a violation.
+    jitless: !('process' in globalThis),
     customError: (issue) => {
       if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || issue.input === '')) return MESSAGES.required;
       if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return MESSAGES.required;

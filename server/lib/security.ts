@@ -5,9 +5,14 @@ import { MESSAGES } from '@core/i18n-messages';
 import { envelope } from './errors';
 
 // Ionic sets inline styles on its components, so style-src needs 'unsafe-inline'; scripts never do.
+// The one inline attribute allowed is Ionic React's feature test for custom events: it sets an
+// `on<event>="return;"` attribute on a detached div and checks the browser compiled it; the hash
+// allows exactly that text and nothing else.
+export const IONIC_EVENT_PROBE_HASH = "'sha256-i+qr4lq34KgNHiW62lWi9aInEBwiEOrfCzaNPCvkqD8='";
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
+  `script-src-attr 'unsafe-hashes' ${IONIC_EVENT_PROBE_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

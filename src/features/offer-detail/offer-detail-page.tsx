@@ -300,7 +300,7 @@ function Configurator({ offer, sel, setSel, child }: { offer: OfferDetail; sel: 
           ))}
       </ul>
       <h3>{t.colors}</h3>
-      <ul className="od-options od-colors" role="radiogroup" aria-label={t.colors}>
+      <ul className="od-options od-colors" aria-label={t.colors}>
         {offer.colors.map((c) => (
           <li key={c.code} data-testid={`color-${c.code}`}>
             <label>

@@ -127,7 +127,7 @@ export default function OffersPage() {
           <div className="offer-grid" aria-busy={loading}>
             {loading
               ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
-              : result?.items.data.map((o) => <OfferCard key={o.ref} offer={o} />)}
+              : result?.items.data.map((o, i) => <OfferCard key={o.ref} offer={o} eager={i < 3} />)}
           </div>
           {!loading && result && result.total === 0 && (
             <p className="offers-empty" role="status">

@@ -7,7 +7,8 @@ import type { OfferCard as Card } from '@core/schemas/offers';
 import { it } from '../../../i18n/it';
 import { links } from '../../../routes';
 
-export function OfferCard({ offer }: { offer: Card }) {
+/** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
+export function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
   const href = links.offerDetail(offer.code, offer);
   const router = useIonRouter();
   return (
@@ -21,7 +22,7 @@ export function OfferCard({ offer }: { offer: Card }) {
       }}
       className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
-        <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading="lazy" decoding="async" />
+        <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />
         <div className="offer-card-badges">
           {offer.tag && <IonBadge color="primary">{offer.tag}</IonBadge>}
           {offer.secondaryTag && <IonBadge color="secondary">{offer.secondaryTag}</IonBadge>}
