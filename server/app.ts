@@ -11,7 +11,7 @@ import { settings } from './db/schema';
 import { authPlugin } from './lib/auth';
 import { randomToken } from './lib/crypto';
 import { idempotencyPlugin } from './lib/idempotency';
-import { envelope, registerErrorHandling } from './lib/errors';
+import { envelope, errorReply, registerErrorHandling } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi';
@@ -61,6 +61,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in logs make a 5xx traceable without leaking anything to the client.
     genReqId: () => randomToken(8),
+    // Malformed URLs and over-long path parameters are answered by the router itself: in the envelope too.
+    frameworkErrors: (err, request, reply) => {
+      const { status, body } = errorReply(err, request);
+      return reply.status(status).send(body);
+    },
   });
 
   // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@core/i18n-messages';
-import { invalid } from './errors';
+import { AppError, badRequest, invalid } from './errors';
 
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 export type MultipartForm = { fields: Record<string, string>; files: UploadedFile[] };
@@ -27,7 +27,9 @@ export async function readMultipart(request: FastifyRequest, opts: { maxBytes: n
   } catch (err) {
     if (isCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw invalid({ [opts.fileField]: [MESSAGES.imageTooBig] });
     if (isCode(err, 'FST_FILES_LIMIT') || isCode(err, 'FST_PARTS_LIMIT') || isCode(err, 'FST_FIELDS_LIMIT')) throw invalid({ [opts.fileField]: [MESSAGES.payloadTooLarge] });
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Anything else here is the form itself (no boundary, truncated, malformed part headers): the client's fault, never a 500.
+    throw badRequest();
   }
   return form;
 }
