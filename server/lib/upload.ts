@@ -19,8 +19,11 @@ export async function readMultipart(request: FastifyRequest, opts: { maxBytes: n
     for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024 } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname === opts.fileField) form.files.push({ field: part.fieldname, filename: part.filename, data });
+        // The client's file name is only ever shown, never used on disk; NUL and control characters go.
+        const filename = [...part.filename].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+        if (part.fieldname === opts.fileField) form.files.push({ field: part.fieldname, filename, data });
       } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw invalid({ [part.fieldname]: [MESSAGES.invalidValue] });
         form.fields[part.fieldname] = part.value;
       }
     }

@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GROUP_LEADER, type FeatureSlug } from '@core/features';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
-import { customers, offers, offerVariations, quotations, users } from '../db/schema';
+import { customers, loginAttempts, offers, offerVariations, quotations, users } from '../db/schema';
 import { DEMO_USERS } from '../db/seed/users';
 import { encodePng } from '../lib/png';
 import { createTestApp, type TestApp } from '../test/helper';
@@ -460,5 +460,35 @@ describe('authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(checked).toBe(ordered.length * principals.length);
+  });
+});
+
+describe('login throttling', () => {
+  // 29 earlier failures are written directly (each real attempt costs a password hash); the 30th is a real request.
+  const failures = (ip: string, n: number) =>
+    t.database.db.insert(loginAttempts).values(Array.from({ length: n }, (_, i) => ({ email: `nessuno${i}@example.it`, ip, success: false })));
+  const attempt = (app: { inject: TestApp['inject'] }, ip: string, password: string, forwarded?: string) =>
+    app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: ip, headers: forwarded ? { 'x-forwarded-for': forwarded } : {}, payload: { email: 'agente@demo.it', password } });
+
+  it('refuses an address after 30 failures in 15 minutes, whatever the accounts tried', async () => {
+    await failures('203.0.113.7', 29);
+    expect((await attempt(t, '203.0.113.7', 'Sbagliata2026!')).statusCode).toBe(401);
+    const locked = await attempt(t, '203.0.113.7', 'Demo2026!');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: { http_code: 429, message: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' }, errors: {} });
+    expect((await attempt(t, '203.0.113.99', 'Demo2026!')).statusCode).toBe(200);
+  });
+
+  it('counts the socket address when TRUST_PROXY=false, so a forged X-Forwarded-For does not reset the count', async () => {
+    await failures('203.0.113.8', 30);
+    // Trusting any proxy (the default), the forged header is the client address.
+    expect((await attempt(t, '203.0.113.8', 'Demo2026!', '198.51.100.1')).statusCode).toBe(200);
+    const { buildApp } = await import('../app');
+    const strict = await buildApp({ config: { ...t.config, trustProxy: false }, database: t.database, logger: false });
+    try {
+      expect((await attempt(strict, '203.0.113.8', 'Demo2026!', '198.51.100.2')).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
   });
 });

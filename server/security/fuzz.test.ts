@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '@core/features';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
-import { userFeatures } from '../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { offers, offerVariations, userFeatures } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/helper';
 import { type ApiRoute, listRoutes, looksItalian } from './routes';
 
@@ -15,7 +16,7 @@ import { type ApiRoute, listRoutes, looksItalian } from './routes';
  */
 
 const SEED = 20261121;
-const BODY_RUNS = 14;
+const BODY_RUNS = 8;
 const QUERY_RUNS = 6;
 const PATH_RUNS = 6;
 
@@ -60,8 +61,8 @@ const badValue: fc.Arbitrary<Json> = fc.oneof(
 
 type BodyCase = { kind: 'json'; value: Json } | { kind: 'raw'; text: string };
 
-function bodyCases(schema: Schema): fc.Arbitrary<BodyCase> {
-  const base = plausible(schema);
+function bodyCases(schema: Schema, start?: Record<string, Json>): fc.Arbitrary<BodyCase> {
+  const base = start ?? plausible(schema);
   const obj = base !== null && typeof base === 'object' && !Array.isArray(base) ? base : {};
   const keys = Object.keys(obj);
   const key = keys.length ? fc.constantFrom(...keys) : fc.constant('campo');
@@ -90,10 +91,29 @@ const badParam: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 100, max: 5000 }).map((n) => 'x'.repeat(n)),
 );
 
+/** Tried on every parameter and every body field, besides the random samples. */
+const ALWAYS_PARAM = ['%00', '-1', '99999999999', '%ZZ', 'x'.repeat(3000)];
+const ALWAYS_FIELD: Json[] = ['a\u0000b', 1e15, { a: 1 }];
+
 /** Encodes a fuzzed segment, except the samples that are deliberately broken escapes. */
 const segment = (v: string) => (/^%|%00|%2e/i.test(v) ? v : encodeURIComponent(v));
 
+/**
+ * Valid bodies of some writes: mutating one field of a valid body gets past the schema into the
+ * services and the database, where a 500 would hide (numbers out of an integer column's range...).
+ */
+const VALID: Record<string, (f: { carId: number; publicRef: string; providerCode: string }) => Record<string, Json>> = {
+  'POST /proposals': (f) => ({ offer: f.publicRef, first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', phone: '+39 333 1234567', fiscal_code: 'RSSMRA85T10A562S', zip_code: '20121', address: 'Via Roma 1', city: 'Milano', employee_category: 'tempo-indeterminato', notes: '', consent: true }),
+  'POST /catalog/offers': (f) => ({ car: f.carId, provider: 'aurora-rent', product: 'aurora-rent-privati', price: 299, deposit: 1000, duration: 36, distance: 15000, unlimitedKm: false, deliveryTime: 'entro-30', fastDelivery: true, right_label: 'privati', reference_code: 'AB123CD', notes: '', private_notes: '', services: [{ id: 1, price: 10, quantity: null }] }),
+  'POST /offer-requests': () => ({ vehicleType: 'commerciale', brand: 'Iveco', model: 'Daily', version: '35S14', duration: 48, distance: 30000, deposit: 3000, services: ['kasko'], notes: '' }),
+  'POST /providers': () => ({ name: 'Rent Fuzz', logo: null }),
+  'POST /products': (f) => ({ provider: f.providerCode, name: 'Prodotto Fuzz', description: '' }),
+  'PUT /agent/landing': () => ({ enabled: true, title: 'Titolo', intro: '', contact_email: 'a@example.it', contact_phone: '02 1234567' }),
+  'POST /search/offers': () => ({}),
+};
+
 let t: TestApp;
+let valid: Parameters<(typeof VALID)[string]>[0];
 let routes: ApiRoute[];
 let headers: Record<string, string>;
 
@@ -104,6 +124,11 @@ beforeAll(async () => {
   const leaderId = t.ids.get('leader')!;
   await t.database.db.insert(userFeatures).values(FEATURES.map((slug) => ({ userId: leaderId, slug, level: 2 }))).onConflictDoNothing();
   headers = (await t.login('capogruppo@demo.it')).headers;
+  const post = async (url: string, payload: object) => (await t.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload })).json().data;
+  const car = await post('car', { vehicleType: 'auto', brand: 'Fiat', modello: 'Panda', category: 'city-car', fuel: 'benzina', segmento: 'A', allestimento: 'Fuzz', neo_patentati: true, cilindrata: 1242, cavalli_fiscali: 13, descrizione_trazione: 'Anteriore', desc_motore: '1.2', hp: 69, consumo_medio: 5.2, kw: 51, euro: 'Euro 6', emissioni_co2: 120, descrizione_cambio: 'manuale', larghezza: 1643, lunghezza: 3653, bagagliaio: 225, posti: 4, porte: 5 });
+  const provider = await post('providers', { name: 'Fuzz Rent' });
+  const [pub] = await t.database.db.select({ ref: offerVariations.ref }).from(offerVariations).innerJoin(offers, eq(offers.id, offerVariations.offerId)).where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), eq(offers.customerType, 'privati'))).limit(1);
+  valid = { carId: car.id, publicRef: pub!.ref, providerCode: provider.code };
 });
 afterAll(() => t?.close());
 
@@ -139,9 +164,21 @@ describe('fuzzing every route with invalid input', () => {
       const method = route.method as 'GET';
 
       if (route.jsonBody) {
-        for (const c of fc.sample(bodyCases(route.jsonBody as Schema), { seed: SEED, numRuns: BODY_RUNS })) {
+        const sendBody = (payload: string) => () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload });
+        const start = VALID[route.key]?.(valid);
+        const cases = fc.sample(bodyCases(route.jsonBody as Schema, start), { seed: SEED, numRuns: start ? BODY_RUNS * 2 : BODY_RUNS });
+        for (const c of cases) {
           const payload = c.kind === 'json' ? JSON.stringify(c.value) : c.text;
-          probes.push({ input: `body ${payload}`, send: () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload }) });
+          probes.push({ input: `body ${payload}`, send: sendBody(payload) });
+        }
+        const skeleton = start ?? plausible(route.jsonBody as Schema);
+        if (skeleton && typeof skeleton === 'object' && !Array.isArray(skeleton)) {
+          for (const key of Object.keys(skeleton)) {
+            for (const bad of ALWAYS_FIELD) {
+              const payload = JSON.stringify({ ...skeleton, [key]: bad });
+              probes.push({ input: `body ${payload}`, send: sendBody(payload) });
+            }
+          }
         }
       }
       if (route.multipart) {
@@ -155,14 +192,16 @@ describe('fuzzing every route with invalid input', () => {
       if (query.length) {
         const names = fc.constantFrom(...query.map((p) => p.name), 'zzz', '__proto__');
         const qs = fc.array(fc.tuple(names, badParam), { minLength: 1, maxLength: 4 });
-        for (const pairs of fc.sample(qs, { seed: SEED, numRuns: QUERY_RUNS })) {
+        const always = query.flatMap((p) => ALWAYS_PARAM.map((v) => [[p.name, v]] as [string, string][]));
+        for (const pairs of [...always, ...fc.sample(qs, { seed: SEED, numRuns: QUERY_RUNS })]) {
           const q = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${segment(v)}`).join('&');
           probes.push({ input: `query ${q}`, send: () => t.inject({ method, url: `${plainPath(route)}?${q}`, headers, ...(route.jsonBody ? { payload: {} } : {}) }) });
         }
       }
       const pathParams = route.params.filter((p) => p.in === 'path');
       if (pathParams.length) {
-        for (const values of fc.sample(fc.array(badParam, { minLength: pathParams.length, maxLength: pathParams.length }), { seed: SEED, numRuns: PATH_RUNS })) {
+        const always = ALWAYS_PARAM.map((v) => pathParams.map(() => v));
+        for (const values of [...always, ...fc.sample(fc.array(badParam, { minLength: pathParams.length, maxLength: pathParams.length }), { seed: SEED, numRuns: PATH_RUNS })]) {
           let i = 0;
           const url = route.path.replace(PREFIX_PARAMS, () => segment(values[i++]!));
           probes.push({ input: `path ${url}`, send: () => t.inject({ method, url, headers, ...(route.jsonBody ? { payload: {} } : {}) }) });
