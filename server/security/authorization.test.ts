@@ -8,7 +8,8 @@ import { DEMO_USERS } from '../db/seed/users';
 import { encodePng } from '../lib/png';
 import { createTestApp, type TestApp } from '../test/helper';
 import { multipartBody } from '../test/multipart';
-import { type ApiRoute, fillPath, listRoutes, looksItalian } from './routes';
+import { LEGAL_DOCUMENTS } from '../modules/legal/texts';
+import { type ApiRoute, fillPath, listRoutes, looksItalian, normalizeParams, servedRoutes } from './routes';
 
 /**
  * The authorization matrix (issue 11): every route of the app, for every kind of caller, gets the
@@ -200,6 +201,18 @@ const POLICIES: Record<string, Entry> = {
   'GET /quotations/filters': ANY_USER,
   'POST /quotations/export': ANY_USER,
   'GET /agent/{code}/statistics': { policy: SARA, params: (f) => ({ code: f.sara.code }) },
+};
+
+/**
+ * Routes outside /api/v1 (not in the OpenAPI document), all public by design: the API index, the
+ * footer's legal PDFs and the prescoring service (sales-portal.md §7, its own error format).
+ */
+const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
+  'GET /api/docs': { url: '/api/docs' },
+  'GET /legal/{}': { url: `/legal/${Object.keys(LEGAL_DOCUMENTS)[0]}.pdf` },
+  'GET /prescoring/logic/{}': { url: '/prescoring/logic/tempo-indeterminato' },
+  'POST /prescoring/check': { url: '/prescoring/check', body: {} },
+  'POST /prescoring/offer-check': { url: '/prescoring/offer-check', body: {} },
 };
 
 const customCar = () => ({
@@ -435,6 +448,23 @@ describe('authorization matrix', () => {
     expect(served.filter((k) => !(k in POLICIES)), 'routes without a policy in POLICIES').toEqual([]);
     expect(Object.keys(POLICIES).filter((k) => !served.includes(k)), 'policies for routes the app no longer serves').toEqual([]);
     expect(routes.filter((r) => r.isPublic !== (POLICIES[r.key]?.policy.access !== 'user')).map((r) => r.key), 'public in the app but not in the table, or the reverse').toEqual([]);
+  });
+
+  it('knows every route Fastify serves: the OpenAPI list is complete, and the few outside /api/v1 are listed', () => {
+    const served = servedRoutes(t.app);
+    const documented = routes.map((r) => `${r.method} ${normalizeParams(r.path)}`);
+    const api = served.filter((k) => k.split(' ')[1]!.startsWith('/api/v1/') && k !== 'GET /api/v1/openapi.json');
+    expect(api.filter((k) => !documented.includes(k)), 'served under /api/v1 but missing from openapi.json').toEqual([]);
+    expect(documented.filter((k) => !api.includes(k)), 'in openapi.json but not served').toEqual([]);
+    expect(served.filter((k) => !k.split(' ')[1]!.startsWith('/api/v1/')).sort()).toEqual(Object.keys(OUTSIDE_API).sort());
+  });
+
+  it('serves the routes outside /api/v1 to anyone', async () => {
+    for (const [key, r] of Object.entries(OUTSIDE_API)) {
+      const res = await t.inject({ method: key.split(' ')[0] as 'GET', url: r.url, ...(r.body ? { payload: r.body } : {}) });
+      expect([401, 403, 404], key).not.toContain(res.statusCode);
+      expect(res.statusCode, key).toBeLessThan(500);
+    }
   });
 
   it('gives every caller the status class of the route policy, always in the error envelope', { timeout: 120_000 }, async () => {

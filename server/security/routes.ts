@@ -50,3 +50,26 @@ export const fillPath = (path: string, values: Record<string, string | number>) 
 export const looksItalian = (message: string) =>
   /\b(non|il|la|lo|le|gli|un|una|di|da|del|della|dei|degli|delle|per|con|si|sono|questo|questa|campo|valore|dati|errori|richiesta|sessione|accesso|trovato|trovata|file|deve|troppe|riprova|chiave|servizio|indicare|seleziona|inserisci)\b|[àèéìòù]/i.test(message) &&
   !/\b(the|is|must|invalid|expected|received|error|undefined|null|object|string|number)\b/i.test(message);
+
+/**
+ * Every route Fastify serves, from its route tree (printRoutes), as 'METHOD /path' with each
+ * parameter written '{}' (the tree merges parameters of different names at one position). HEAD is
+ * left out (Fastify adds it to every GET).
+ */
+export function servedRoutes(app: TestApp['app']): string[] {
+  const out = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/u.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    const methods = (m[3] ?? '').split(',').map((s) => s.trim()).filter((s) => s && s !== 'HEAD');
+    const full = stack.join('').replace(/:[\w|:]+/g, '{}');
+    for (const method of methods) out.add(`${method} ${full}`);
+  }
+  return [...out].sort();
+}
+
+export const normalizeParams = (path: string) => path.replace(/\{\w+\}/g, '{}');
