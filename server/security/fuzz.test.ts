@@ -218,3 +218,31 @@ describe('fuzzing every route with invalid input', () => {
     expect(sent).toBeGreaterThan(500);
   });
 });
+
+describe('the input guards the fuzzing found missing', () => {
+  it('refuses NUL characters in path, query and body with a field error, before the database sees them', async () => {
+    const path = await t.inject({ method: 'GET', url: '/api/v1/offers/a%00b', headers });
+    expect(path.statusCode).toBe(422);
+    expect(path.json().errors).toEqual({ id: ['Il valore inserito non è valido'] });
+    const query = await t.inject({ method: 'GET', url: '/api/v1/customers/search?code=%00', headers });
+    expect(query.json().errors).toEqual({ code: ['Il valore inserito non è valido'] });
+    const body = await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'a\u0000@example.it', password: 'x' } });
+    expect(body.statusCode).toBe(422);
+    expect(body.json().errors).toEqual({ email: ['Il valore inserito non è valido'] });
+  });
+
+  it('answers input the database refuses (an id beyond 32 bits) 400, not 500', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/catalog/offers/99999999999', headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { http_code: 400, message: 'Richiesta non valida' }, errors: {} });
+  });
+
+  it('answers a broken multipart form and a broken URL in the envelope', async () => {
+    const form = await t.inject({ method: 'POST', url: '/api/v1/agent/logo', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: 'non è un modulo' });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().error.message).toBe('Richiesta non valida');
+    const url = await t.inject({ method: 'GET', url: '/api/v1/offers/%ZZ', headers });
+    expect(url.statusCode).toBe(400);
+    expect(url.json()).toEqual({ error: { http_code: 400, message: 'Richiesta non valida' }, errors: {} });
+  });
+});

@@ -94,18 +94,18 @@ afterAll(() => t?.close());
 
 describe('uploads', () => {
   it.each(UPLOADS.map((u) => [u.name, u] as const))('%s: the type comes from the content (SVG, HTML and look-alikes are refused)', async (_name, u) => {
-    for (const [data, filename, type] of [
+    const samples: [Buffer, string, string][] = [
       [svg(), 'logo.svg', 'image/svg+xml'],
       [svg(), 'foto.png', 'image/png'],
       [svg(), 'documento.pdf', 'application/pdf'],
       [html(), 'pagina.png', 'image/png'],
-      [Buffer.from('%PDF-1.4 solo intestazione'), 'foto.png', 'image/png'],
-    ] as const) {
-      const wanted = u.accepts()[0] === 0x25 ? data.subarray(0, 5).toString() !== '%PDF-' : true;
-      if (!wanted) continue; // a PDF header is a PDF for the document upload
+    ];
+    // A PDF header makes a PDF, not an image.
+    if (u.field !== 'file') samples.push([Buffer.from('%PDF-1.4 solo intestazione'), 'foto.png', 'image/png']);
+    for (const [data, filename, type] of samples) {
       const res = await send(u, data, filename, type);
       expect(res.statusCode, `${u.name} ${filename}`).toBe(422);
-      expect(res.json().errors[u.field]?.length ?? res.json().errors.file?.length).toBeGreaterThan(0);
+      expect(res.json().errors[u.field], `${u.name} ${filename}`).toHaveLength(1);
     }
   });
 
