@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config';
@@ -11,9 +11,9 @@ import { settings } from './db/schema';
 import { authPlugin } from './lib/auth';
 import { randomToken } from './lib/crypto';
 import { idempotencyPlugin } from './lib/idempotency';
-import { envelope, registerErrorHandling } from './lib/errors';
+import { envelope, errorReply, registerErrorHandling } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { registerMaintenance, registerSecurityHeaders } from './lib/security';
+import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi';
 import { accountRoutes } from './modules/account/routes';
 import { agentRoutes } from './modules/agents/routes';
@@ -43,6 +43,8 @@ declare module 'fastify' {
   }
 }
 
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export type BuildOptions = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
 
 /** The signing secret: configured, or generated once and shared by every process through the database. */
@@ -57,10 +59,16 @@ async function resolveSecret(db: Db, configured: string | undefined): Promise<st
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count means: trust that many proxies in front of the app (proxy-addr's numeric form).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in logs make a 5xx traceable without leaking anything to the client.
     genReqId: () => randomToken(8),
+    // Malformed URLs and over-long path parameters are answered by the router itself: in the envelope too.
+    frameworkErrors: (err, request, reply: FastifyReply) => {
+      const { status, body } = errorReply(err, request);
+      return reply.status(status).send(body);
+    },
   });
 
   // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.
@@ -72,6 +80,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerInputGuards(app);
   registerMaintenance(app, { always: config.maintenance, dataDir: config.dataDir });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

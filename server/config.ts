@@ -28,7 +28,12 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: z.string().default('+39 02 0000 0000'),
   MARKETING_ENABLED: bool,
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  // Which proxies may set X-Forwarded-For (the client address of the login throttle): 'true' (any,
+  // the default), 'false' (none: the socket address), a hop count, or the proxies' addresses/CIDRs.
+  TRUST_PROXY: z.string().default('true'),
 });
+
+const trustProxyOf = (v: string): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
 
 export type Config = {
   env: string;
@@ -48,6 +53,7 @@ export type Config = {
   logLevel: string;
   support: { email: string; phone: string };
   marketingEnabled: boolean;
+  trustProxy: boolean | number | string;
   distDir: string;
   /** How long a write holds its Idempotency-Key before a retry may take it over (its process died). */
   idempotencyLeaseMs: number;
@@ -74,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     marketingEnabled: env.MARKETING_ENABLED === undefined ? true : e.MARKETING_ENABLED,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     distDir: path.resolve('dist'),
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
     ...overrides,

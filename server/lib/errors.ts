@@ -39,6 +39,21 @@ function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message
 
 export type ErrorReply = { status: number; body: ReturnType<typeof envelope> };
 
+/**
+ * A PostgreSQL 'data exception' (SQLSTATE class 22: a number out of an integer column's range, text
+ * the database cannot hold...), directly or as the cause of a driver/ORM error: input that got past
+ * the schemas, not a fault of the server.
+ */
+export function isDataException(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The status and envelope of any thrown error; 5xx are logged with the request id, never leaked. */
 export function errorReply(err: FastifyError, request: FastifyRequest): ErrorReply {
   const reply = (status: number, message: string, errors?: FieldErrors, code?: string): ErrorReply => ({ status, body: envelope(status, message, errors, code) });
@@ -47,6 +62,11 @@ export function errorReply(err: FastifyError, request: FastifyRequest): ErrorRep
   if (isResponseSerializationError(err)) {
     request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
     return reply(500, MESSAGES.serverError);
+  }
+  if (isDataException(err)) {
+    // Logged: the route's schema should have refused this input (a bound is missing).
+    request.log.warn({ err }, 'input refused by the database');
+    return reply(400, MESSAGES.badRequest);
   }
   const status = err.statusCode ?? 500;
   if (status >= 500) {

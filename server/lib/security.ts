@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@core/i18n-messages';
-import { envelope } from './errors';
+import { envelope, invalid } from './errors';
 
 // Ionic sets inline styles on its components, so style-src needs 'unsafe-inline'; scripts never do.
 // The one inline attribute allowed is Ionic React's feature test for custom events: it sets an
@@ -32,6 +32,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // Over HTTPS (directly or per the trusted proxy's X-Forwarded-Proto) browsers must keep to HTTPS.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('html')) {
       reply.header('Content-Security-Policy', CSP);
     }
@@ -54,5 +56,38 @@ export function registerMaintenance(app: FastifyInstance, opts: { always: boolea
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
     if (isOn()) return reply.status(503).header('Retry-After', '300').send(envelope(503, MESSAGES.maintenance));
+  });
+}
+
+/**
+ * Where a NUL character hides in parsed input ('' for the value itself, else the dotted path), or
+ * null. Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes('\u0000')) return at;
+        stack.push([child, at ? `${at}.${k}` : k]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL characters: a request with one in its path, query or JSON body is
+ * refused with a field error here, instead of failing in the database with a 500.
+ */
+export function registerInputGuards(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const value of [request.params, request.query, request.body]) {
+      const at = findNul(value);
+      if (at !== null) throw invalid({ [at || '_']: [MESSAGES.invalidValue] });
+    }
   });
 }

@@ -194,6 +194,14 @@ describe('password recovery', () => {
     const res = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password: 'Ricambio2026', confirm_password: 'Ricambio2026' } });
     expect(res.statusCode).toBe(404);
   });
+
+  it('sends at most 3 reset emails per account and hour, answering the same every time', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'sara.conti@demo.it' } })).json());
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    const sent = await t.database.db.select().from(mails).where(eq(mails.to, 'sara.conti@demo.it'));
+    expect(sent.filter((m) => m.subject === 'Recupero password del Portale Noleggio')).toHaveLength(3);
+  });
 });
 
 describe('single sign-on', () => {

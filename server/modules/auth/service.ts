@@ -14,6 +14,8 @@ const MAX_FAILURES_PER_EMAIL = 5;
 const MAX_FAILURES_PER_IP = 30;
 const ACTIVATION_TTL_MS = 7 * 24 * 3600 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** Reset emails per account per hour: the form cannot be used to flood someone's inbox. */
+const MAX_RESET_MAILS_PER_HOUR = 3;
 const SSO_MAX_LIFETIME_S = 300;
 
 type Purpose = 'activation' | 'password_reset' | 'sso';
@@ -110,6 +112,12 @@ export class AuthService {
     const email = emailInput.trim().toLowerCase();
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     if (!user || user.status !== 'ACTIVATED') return;
+    const [recent] = await this.db
+      .select({ n: count() })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'password_reset'), gt(oneTimeTokens.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+    // Same answer either way (the caller learns nothing); the earlier links still work.
+    if ((recent?.n ?? 0) >= MAX_RESET_MAILS_PER_HOUR) return;
     const token = await this.issueOneTimeToken('password_reset', user.id, RESET_TTL_MS);
     await this.mailer.send({
       to: user.email,

@@ -20,7 +20,7 @@ const sendFile = (reply: FastifyReply, file: ImageFile, kind: 'inline' | 'attach
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const marketing = new MarketingService(app.db, new UploadStore(app.config.dataDir));
   const gate = { feature: 'marketing-stuff' as const };
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
   app.addHook('onRequest', async () => {
     if (!app.config.marketingEnabled) throw forbidden(MESSAGES.marketingDisabled);

@@ -27,7 +27,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/agent/:id/toggle',
-    { config: leaderOnly, schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: dataOf(TeamMemberSchema) } } },
+    { config: leaderOnly, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: dataOf(TeamMemberSchema) } } },
     async (req) => ({ data: await team.toggle(authOf(req).user, req.params.id) }),
   );
 };
