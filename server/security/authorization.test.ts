@@ -191,6 +191,10 @@ const POLICIES: Record<string, Entry> = {
   'POST /products': { policy: feature('provider-product') },
   'GET /products/{id}': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }) },
   'PUT /products/{id}': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }), body: (f) => ({ provider: f.nord.providerCode, name: 'Privati Nord' }) },
+  'DELETE /providers/{id}': { policy: NORD_PROVIDER, fresh: async (f) => ({ id: await f.newProvider() }) },
+  'DELETE /products/{id}': { policy: NORD_PROVIDER, fresh: async (f) => ({ id: await f.newProduct() }) },
+  'GET /products/{id}/services': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }) },
+  'PUT /products/{id}/services': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }), body: () => ({ services: [] }) },
 
   // offer requests
   'GET /offer-requests': { policy: feature('offer-request') },
@@ -201,6 +205,10 @@ const POLICIES: Record<string, Entry> = {
   'GET /quotations/filters': ANY_USER,
   'POST /quotations/export': ANY_USER,
   'GET /agent/{code}/statistics': { policy: SARA, params: (f) => ({ code: f.sara.code }) },
+  'GET /customers': ANY_USER,
+  'GET /customers/{customer}': { policy: SARA, params: (f) => ({ customer: f.sara.customerId }) },
+  'GET /agents/{agent}': { policy: SARA, params: (f) => ({ agent: f.sara.code }) },
+  'GET /network/statistics': { policy: LEADER },
 };
 
 /**
@@ -308,7 +316,7 @@ async function fixtures(t: TestApp) {
     .from(quotations)
     .where(and(eq(quotations.ownerId, t.ids.get('sub1')!), isNotNull(quotations.code)))
     .limit(1);
-  const [customer] = await db.select({ cf: customers.fiscalCode }).from(customers).where(eq(customers.ownerId, t.ids.get('sub1')!)).limit(1);
+  const [customer] = await db.select({ id: customers.id, cf: customers.fiscalCode }).from(customers).where(eq(customers.ownerId, t.ids.get('sub1')!)).limit(1);
 
   // The NET-NORD group's catalogue data, made by its leader.
   const car = await api('POST', 'car', leader, customCar());
@@ -346,7 +354,7 @@ async function fixtures(t: TestApp) {
     paoloCode: (await userRow('sub2')).code,
     publicOffer: { code: pub!.code, ref: pub!.ref, image: pub!.image!.split('/').pop()! },
     publicCar: { motornet: motornet!, eurotax: eurotax! },
-    sara: { code: (await userRow('sub1')).code, proposalId: proposal.id as number, quoteCode: coded!.code!, customerCf: customer!.cf },
+    sara: { code: (await userRow('sub1')).code, proposalId: proposal.id as number, quoteCode: coded!.code!, customerCf: customer!.cf, customerId: customer!.id },
     nord: {
       carId: car.id as number,
       carCode: car.code as string,
@@ -362,6 +370,8 @@ async function fixtures(t: TestApp) {
     marketing: { postId: posts[0]!.id, itemId: item.id, publicId: item.image.split('/').pop()! },
     uploadImage,
     addChild,
+    newProvider: async () => (await api('POST', 'providers', leader, { name: `Nord Rent ${counter++}` })).id as number,
+    newProduct: async () => (await api('POST', 'products', leader, { provider: provider.code, name: `Prodotto ${counter++}`, description: '' })).id as number,
     cloneOffer: async () => (await api('POST', `catalog/offers/${offer.code}/clone`, leader)).code as string,
   };
 }
