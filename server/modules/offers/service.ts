@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
+import { searchIndex } from './search-index';
 import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
 
 /** The most rows one download may hold. */
@@ -33,10 +34,8 @@ export class OffersService {
     // schema; restricting results by the check's maximum rate and deposit lands with the credit
     // check (see creditCheckRestriction below), so today they do not change the results.
     const filters = creditCheckRestriction(search);
-    const [result, lookups] = await Promise.all([
-      searchOffersSql(this.db, { filters, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth) }),
-      this.lookups(),
-    ]);
+    const { index, lookups } = await searchIndex(this.db);
+    const result = index.search({ filters, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth) });
     const cards = await this.cards(auth, result.hits);
     return {
       items: { data: cards },
@@ -50,10 +49,8 @@ export class OffersService {
 
   /** Filter definitions over the whole visible catalogue (no filter active). */
   async filters(auth: AuthContext): Promise<FilterSet> {
-    const [result, lookups] = await Promise.all([
-      searchOffersSql(this.db, { filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) }),
-      this.lookups(),
-    ]);
+    const { index, lookups } = await searchIndex(this.db);
+    const result = index.search({ filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) });
     return buildFilterSet(result, lookups, auth.can('catalog'));
   }
 
