@@ -79,7 +79,8 @@ const codeOf = (d: Dict, value: string) => {
 export class OfferIndex {
   readonly n: number;
   readonly id: Int32Array;
-  readonly facetCode: Int32Array[];
+  /** Facet value codes, row-major (offer i, facet k at i * F + k); -1 is no value. */
+  readonly codes: Int32Array;
   readonly facetDict: Dict[];
   readonly isPublic: Uint8Array;
   /** Offers with an owner (user or group): few, checked one by one. */
@@ -113,6 +114,8 @@ export class OfferIndex {
   readonly publicDurHas: Uint8Array;
   readonly publicDistHas: Uint8Array;
   readonly publicBounds: [number, number, number, number];
+  /** The search without filters over the public offers (the usual first search): hits, counts. */
+  readonly publicUnfiltered: { hit: Uint8Array; total: number; counts: Int32Array[]; durCount: Int32Array; distCount: Int32Array };
   // Static orders of offer indexes (offers with children only where the order uses the price).
   readonly byNewest: Int32Array;
   readonly byPriceUp: Int32Array;
@@ -130,7 +133,8 @@ export class OfferIndex {
     this.n = n;
     this.id = Int32Array.from(offers, (o) => o.id);
     this.facetDict = Array.from({ length: F }, dict);
-    this.facetCode = Array.from({ length: F }, (_, k) => Int32Array.from(offers, (o) => (o.f[k] == null ? -1 : codeOf(this.facetDict[k]!, o.f[k]!))));
+    this.codes = new Int32Array(n * F);
+    offers.forEach((o, i) => o.f.forEach((value, k) => (this.codes[i * F + k] = value == null ? -1 : codeOf(this.facetDict[k]!, value))));
     this.ownerUser = Int32Array.from(offers, (o) => o.ownerUser ?? 0);
     this.ownerGroup = offers.map((o) => o.ownerGroup);
     this.isPublic = Uint8Array.from(offers, (o) => (o.ownerUser === null && o.ownerGroup === null ? 1 : 0));
@@ -196,12 +200,21 @@ export class OfferIndex {
     this.publicDurHas = new Uint8Array(this.durDict.values.length);
     this.publicDistHas = new Uint8Array(this.distDict.values.length);
     const bounds: [number, number, number, number] = [NaN, NaN, NaN, NaN];
+    const unfiltered = {
+      hit: new Uint8Array(n),
+      total: 0,
+      counts: this.facetDict.map((d) => new Int32Array(d.values.length)),
+      durCount: new Int32Array(this.durDict.values.length),
+      distCount: new Int32Array(this.distDict.values.length),
+    };
     for (let i = 0; i < n; i++) {
       if (!this.isPublic[i]) continue;
       this.markEntries(i, this.publicFacetHas, this.publicDurHas, this.publicDistHas);
       this.addBounds(i, bounds);
+      this.countUnfiltered(i, unfiltered);
     }
     this.publicBounds = bounds;
+    this.publicUnfiltered = unfiltered;
 
     const all = Array.from({ length: n }, (_, i) => i);
     const withChildren = all.filter((i) => this.cheapest[i] !== -1);
@@ -212,7 +225,7 @@ export class OfferIndex {
     this.byPriceUp = Int32Array.from([...withChildren].sort((a, b) => price(a) - price(b) || a - b));
     this.byPriceDown = Int32Array.from([...withChildren].sort((a, b) => price(b) - price(a) || a - b));
     const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-    const brand = (i: number) => this.facetDict[0]!.values[this.facetCode[0]![i]!] ?? '';
+    const brand = (i: number) => this.facetDict[0]!.values[this.codes[i * F]!] ?? '';
     const byName = [...all].sort((a, b) => text(brand(a), brand(b)) || text(model[a]!, model[b]!));
     this.brandRank = new Int32Array(n);
     byName.forEach((i, r) => {
@@ -222,9 +235,26 @@ export class OfferIndex {
     this.byBrand = Int32Array.from(withChildren.sort((a, b) => this.brandRank[a]! - this.brandRank[b]! || price(a) - price(b) || a - b));
   }
 
+  /** Offer i in a search without filters: every child counts, the offer is a hit if it has one. */
+  private countUnfiltered(i: number, r: OfferIndex['publicUnfiltered']) {
+    for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) r.durCount[this.oDur[j]!]! += 1;
+    for (let j = this.oDistStart[i]!; j < this.oDistStart[i + 1]!; j++) r.distCount[this.oDist[j]!]! += 1;
+    if (this.cheapest[i] === -1) return;
+    r.hit[i] = 1;
+    r.total++;
+    this.countFacets(i, r.counts);
+  }
+
+  private countFacets(i: number, counts: Int32Array[]) {
+    for (let k = 0, at = i * F; k < F; k++, at++) {
+      const c = this.codes[at]!;
+      if (c >= 0) counts[k]![c]! += 1;
+    }
+  }
+
   private markEntries(i: number, facetHas: Uint8Array[], durHas: Uint8Array, distHas: Uint8Array) {
     for (let k = 0; k < F; k++) {
-      const c = this.facetCode[k]![i]!;
+      const c = this.codes[i * F + k]!;
       if (c >= 0) facetHas[k]![c] = 1;
     }
     for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) durHas[this.oDur[j]!] = 1;
@@ -278,21 +308,26 @@ export class OfferIndex {
     const [rateLo, rateHi] = f.monthly_rates ? [cents(f.monthly_rates[0]), cents(f.monthly_rates[1])] : [-Infinity, Infinity];
     const [depLo, depHi] = f.deposits ? [f.deposits[0], f.deposits[1]] : [-Infinity, Infinity];
 
-    const counts = this.facetDict.map((d) => new Int32Array(d.values.length));
-    const durCount = new Int32Array(this.durDict.values.length);
-    const distCount = new Int32Array(this.distDict.values.length);
-    const seenDur = new Int32Array(durCount.length).fill(-1);
-    const seenDist = new Int32Array(distCount.length).fill(-1);
     const best = byVariation ? new Int32Array(n).fill(-1) : this.cheapest;
-    const hit = new Uint8Array(n);
-    let total = 0;
+    const seenDur = new Int32Array(this.durDict.values.length).fill(-1);
+    const seenDist = new Int32Array(this.distDict.values.length).fill(-1);
+    // Without any filter, start from the public offers' precomputed answer and add the viewer's own.
+    const unfiltered = active.length === 0 && !byVariation;
+    const base = this.publicUnfiltered;
+    const r = unfiltered
+      ? { hit: base.hit.slice(), total: base.total, counts: base.counts.map((c) => c.slice()), durCount: base.durCount.slice(), distCount: base.distCount.slice() }
+      : { hit: new Uint8Array(n), total: 0, counts: this.facetDict.map((d) => new Int32Array(d.values.length)), durCount: new Int32Array(seenDur.length), distCount: new Int32Array(seenDist.length) };
+    if (unfiltered) for (const i of this.owned) if (visible(i)) this.countUnfiltered(i, r);
+    const { hit, counts, durCount, distCount } = r;
+    let { total } = r;
 
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && !unfiltered; i++) {
       if (!visible(i)) continue;
       let fails = 0;
       let failed = -1;
-      for (const { k, pass } of active) {
-        const c = this.facetCode[k]![i]!;
+      for (let a = 0; a < active.length; a++) {
+        const { k, pass } = active[a]!;
+        const c = this.codes[i * F + k]!;
         if (c < 0 || pass[c] === 0) {
           fails++;
           failed = k;
@@ -335,12 +370,9 @@ export class OfferIndex {
       if (fails === 0) {
         total++;
         hit[i] = 1;
-        for (let k = 0; k < F; k++) {
-          const c = this.facetCode[k]![i]!;
-          if (c >= 0) counts[k]![c]! += 1;
-        }
+        this.countFacets(i, counts);
       } else {
-        const c = this.facetCode[failed]![i]!;
+        const c = this.codes[i * F + failed]!;
         if (c >= 0) counts[failed]![c]! += 1;
       }
     }
