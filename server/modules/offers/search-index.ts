@@ -442,7 +442,13 @@ export class OfferIndex {
   }
 }
 
-type Loaded = { version: string; index: OfferIndex; lookups: FilterLookups };
+type Loaded = {
+  version: string;
+  index: OfferIndex;
+  lookups: FilterLookups;
+  /** Cards' rows by child-offer id, read at (or after) this version: the service fills it. */
+  cardRows: Map<number, unknown>;
+};
 const cache = new WeakMap<Db, { current?: Loaded; loading?: { version: string; promise: Promise<Loaded> } }>();
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -487,7 +493,7 @@ async function load(db: Db): Promise<Loaded> {
         areas: Object.fromEntries(rowsOf<{ code: string; label: string }>(areaRows).map((r) => [r.code, r.label])),
         deliveryTimes: Object.fromEntries(rowsOf<{ code: string; label: string; days: number }>(deliveryRows).map((r) => [r.code, { label: r.label, days: Number(r.days) }])),
       };
-      return { version: v, index, lookups };
+      return { version: v, index, lookups, cardRows: new Map() };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -12,6 +12,8 @@ import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql
 
 /** The most rows one download may hold. */
 export const EXPORT_LIMIT = 5000;
+/** Card rows kept per index version (the pages agents open most are read once). */
+const CARD_CACHE_SIZE = 2000;
 
 
 type CardRow = Awaited<ReturnType<OffersService['loadCards']>>[number];
@@ -34,9 +36,9 @@ export class OffersService {
     // schema; restricting results by the check's maximum rate and deposit lands with the credit
     // check (see creditCheckRestriction below), so today they do not change the results.
     const filters = creditCheckRestriction(search);
-    const { index, lookups } = await searchIndex(this.db);
+    const { index, lookups, cardRows } = await searchIndex(this.db);
     const result = index.search({ filters, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth) });
-    const cards = await this.cards(auth, result.hits);
+    const cards = await this.cards(auth, result.hits, cardRows as Map<number, CardRow>);
     return {
       items: { data: cards },
       total: result.total,
@@ -97,9 +99,15 @@ export class OffersService {
     return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as SqlSearchResult['hits'][number]));
   }
 
-  private async cards(auth: AuthContext, hits: SqlSearchResult['hits']): Promise<OfferCard[]> {
-    const rows = await this.loadCards(hits.map((h) => h.variationId));
-    const byVariation = new Map(rows.map((r) => [r.v.id, r]));
+  /** `cache`: the card rows already read at the index's version (search-index.ts `cardRows`). */
+  private async cards(auth: AuthContext, hits: SqlSearchResult['hits'], cache?: Map<number, CardRow>): Promise<OfferCard[]> {
+    const ids = hits.map((h) => h.variationId);
+    const rows = await this.loadCards(cache ? ids.filter((id) => !cache.has(id)) : ids);
+    if (cache) {
+      if (cache.size + rows.length > CARD_CACHE_SIZE) cache.clear();
+      for (const r of rows) cache.set(r.v.id, r);
+    }
+    const byVariation = cache ?? new Map(rows.map((r) => [r.v.id, r]));
     const seller = auth.can('fees-visibility');
     return hits.flatMap((h) => {
       const row = byVariation.get(h.variationId);
