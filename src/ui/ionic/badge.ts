@@ -1,4 +1,4 @@
-// IonBadge: the same proxies as @ionic/react's (see ./index.ts for why they live here).
+// IonBadge: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
 import { IonBadge as IonBadgeElement, defineCustomElement as defineIonBadge } from '@ionic/core/components/ion-badge.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

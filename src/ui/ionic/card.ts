@@ -1,4 +1,4 @@
-// IonCardContent, IonCardHeader, IonCardTitle: the same proxies as @ionic/react's (see ./index.ts for why they live here).
+// IonCardContent, IonCardHeader, IonCardTitle: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
 import { IonCardContent as IonCardContentElement, defineCustomElement as defineIonCardContent } from '@ionic/core/components/ion-card-content.js';
 import { IonCardHeader as IonCardHeaderElement, defineCustomElement as defineIonCardHeader } from '@ionic/core/components/ion-card-header.js';
 import { IonCardTitle as IonCardTitleElement, defineCustomElement as defineIonCardTitle } from '@ionic/core/components/ion-card-title.js';

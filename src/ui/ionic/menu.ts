@@ -1,4 +1,4 @@
-// IonMenu, IonMenuToggle, IonMenuButton: the same proxies as @ionic/react's (see ./index.ts for why they live here).
+// IonMenu, IonMenuToggle, IonMenuButton: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
 import { IonMenu as IonMenuElement, defineCustomElement as defineIonMenu } from '@ionic/core/components/ion-menu.js';
 import { IonMenuToggle as IonMenuToggleElement, defineCustomElement as defineIonMenuToggle } from '@ionic/core/components/ion-menu-toggle.js';
 import { IonMenuButton as IonMenuButtonElement, defineCustomElement as defineIonMenuButton } from '@ionic/core/components/ion-menu-button.js';
