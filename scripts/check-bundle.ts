@@ -12,6 +12,7 @@ if (!entry) throw new Error('no entry chunk in the Vite manifest');
 /** The first screens and the module that renders each (besides the entry). */
 const SCREENS: Record<string, string | null> = {
   '/login': null, // the login page is part of the entry chunk
+  '/offers': 'src/features/offers/offers-page.tsx',
 };
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {

@@ -308,6 +308,12 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "search_versions" (
+	"pid" integer PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "services" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,

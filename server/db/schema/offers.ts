@@ -3,7 +3,7 @@
 // offers (min/max rate, durations, distances), so the search reads one row per offer and only
 // touches child offers when a filter needs them; refreshOfferSummaries() keeps the summary true.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PriceMap } from '@core/pricing';
 import { users } from './users';
 
@@ -258,3 +258,16 @@ export const offerVariations = pgTable(
   },
   (t) => [index('offer_variations_offer_rate_idx').on(t.offerId, t.rate, t.id), index('offer_variations_rate_idx').on(t.rate)],
 );
+
+/**
+ * How often the tables the offers search index reads have changed (server/modules/offers/search-index.ts):
+ * statement triggers (migration 0001_search_perf) add 1 to the row of the writing backend, so writers
+ * never wait on each other; the sum over all rows only grows, and a search rebuilds its in-memory
+ * index when the sum it reads differs from the index's.
+ */
+export const searchVersions = pgTable('search_versions', {
+  pid: integer('pid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** When the row last moved: part of the version, so emptying the table cannot bring back an old sum. */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,10 +8,13 @@ import type { Db } from '../../db/client';
 import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
+import { searchIndex } from './search-index';
 import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
 
 /** The most rows one download may hold. */
 export const EXPORT_LIMIT = 5000;
+/** Card rows kept per index version (the pages agents open most are read once). */
+const CARD_CACHE_SIZE = 2000;
 
 
 type CardRow = Awaited<ReturnType<OffersService['loadCards']>>[number];
@@ -31,11 +34,9 @@ export class OffersService {
   async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     this.checkTags(auth, search.tags);
     const check = creditCheckRestriction(search);
-    const [result, lookups] = await Promise.all([
-      searchOffersSql(this.db, { filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands }),
-      this.lookups(),
-    ]);
-    const cards = withSustainability(await this.cards(auth, result.hits), check.filter);
+    const { index, lookups, cardRows } = await searchIndex(this.db);
+    const result = index.search({ filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands });
+    const cards = withSustainability(await this.cards(auth, result.hits, cardRows as Map<number, CardRow>), check.filter);
     return {
       items: { data: cards },
       total: result.total,
@@ -48,10 +49,8 @@ export class OffersService {
 
   /** Filter definitions over the whole visible catalogue (no filter active). */
   async filters(auth: AuthContext): Promise<FilterSet> {
-    const [result, lookups] = await Promise.all([
-      searchOffersSql(this.db, { filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) }),
-      this.lookups(),
-    ]);
+    const { index, lookups } = await searchIndex(this.db);
+    const result = index.search({ filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) });
     return buildFilterSet(result, lookups, auth.can('catalog'));
   }
 
@@ -99,9 +98,15 @@ export class OffersService {
     return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as SqlSearchResult['hits'][number]));
   }
 
-  private async cards(auth: AuthContext, hits: SqlSearchResult['hits']): Promise<OfferCard[]> {
-    const rows = await this.loadCards(hits.map((h) => h.variationId));
-    const byVariation = new Map(rows.map((r) => [r.v.id, r]));
+  /** `cache`: the card rows already read at the index's version (search-index.ts `cardRows`). */
+  private async cards(auth: AuthContext, hits: SqlSearchResult['hits'], cache?: Map<number, CardRow>): Promise<OfferCard[]> {
+    const ids = hits.map((h) => h.variationId);
+    const rows = await this.loadCards(cache ? ids.filter((id) => !cache.has(id)) : ids);
+    if (cache) {
+      if (cache.size + rows.length > CARD_CACHE_SIZE) cache.clear();
+      for (const r of rows) cache.set(r.v.id, r);
+    }
+    const byVariation = cache ?? new Map(rows.map((r) => [r.v.id, r]));
     const seller = auth.can('fees-visibility');
     return hits.flatMap((h) => {
       const row = byVariation.get(h.variationId);

@@ -1,0 +1,36 @@
+// IonMenu, IonMenuToggle, IonMenuButton: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+import { IonMenu as IonMenuElement, defineCustomElement as defineIonMenu } from '@ionic/core/components/ion-menu.js';
+import { IonMenuToggle as IonMenuToggleElement, defineCustomElement as defineIonMenuToggle } from '@ionic/core/components/ion-menu-toggle.js';
+import { IonMenuButton as IonMenuButtonElement, defineCustomElement as defineIonMenuButton } from '@ionic/core/components/ion-menu-button.js';
+import type * as Ionic from '@ionic/react';
+import { createComponent } from '@stencil/react-output-target/runtime';
+import React from 'react';
+
+export const IonMenu = /*@__PURE__*/ createComponent({
+  tagName: 'ion-menu',
+  elementClass: IonMenuElement,
+  react: React,
+  events: {
+    onIonWillOpen: 'ionWillOpen',
+    onIonWillClose: 'ionWillClose',
+    onIonDidOpen: 'ionDidOpen',
+    onIonDidClose: 'ionDidClose'
+  },
+  defineCustomElement: defineIonMenu,
+}) as unknown as typeof Ionic.IonMenu;
+
+export const IonMenuToggle = /*@__PURE__*/ createComponent({
+  tagName: 'ion-menu-toggle',
+  elementClass: IonMenuToggleElement,
+  react: React,
+  events: {},
+  defineCustomElement: defineIonMenuToggle,
+}) as unknown as typeof Ionic.IonMenuToggle;
+
+export const IonMenuButton = /*@__PURE__*/ createComponent({
+  tagName: 'ion-menu-button',
+  elementClass: IonMenuButtonElement,
+  react: React,
+  events: {},
+  defineCustomElement: defineIonMenuButton,
+}) as unknown as typeof Ionic.IonMenuButton;
