@@ -67,6 +67,44 @@ test('a proposal created offline arrives exactly once after reloads', async ({ p
   await expect(page.getByTestId('pending-count')).toHaveCount(0);
 });
 
+test('a quote saved offline (Salva preventivo) arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}&quote=1`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  const form = screen(page).getByTestId('quote-form');
+  await expect(form).toBeVisible();
+  await page.waitForTimeout(1500); // the query persister writes at most once a second
+  await form.getByLabel('Nome', { exact: true }).fill('Lucia');
+  await form.getByLabel('Cognome').fill('Ferri');
+  await form.getByLabel('Email').fill('lucia.ferri@example.it');
+  await form.getByLabel('Telefono').fill('3337654321');
+  await form.getByLabel('Codice Fiscale').fill(cf);
+  await form.getByLabel('CAP').fill('20121');
+
+  await context.setOffline(true);
+  await screen(page).getByTestId('quote-save').click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+  await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+  await page.reload();
+  await page.reload();
+  await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+  expect(await quotationsFor(request, headers, cf)).toBe(0);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/quotations\/\d{8}$/, { timeout: 45_000 });
+  expect(await quotationsFor(request, headers, cf)).toBe(1);
+  const code = /\/quotations\/(\d{8})$/.exec(page.url())![1]!;
+  const saved = (await (await request.get(`/api/v1/proposals/${code}`, { headers })).json()).data as { kind: string; customer: { fiscal_code: string } };
+  expect(saved).toMatchObject({ kind: 'quote', customer: { fiscal_code: cf } });
+});
+
 test('a document uploaded offline is kept across reloads and arrives once', async ({ page, context, loggedIn, request }) => {
   const headers = await apiLogin(request, USERS.full);
   const ref = await offerRef(request, headers, 'privati');
