@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
   offline: () => import('./offline'),
   api: () => import('./api'),
+  load: () => import('./load'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
