@@ -5,7 +5,7 @@
 // the database must hold each acknowledged create exactly once, nothing else, and the last acknowledged
 // status of each quotation; no request may answer 5xx. Results go to bench/results-load.md.
 // Sizes: BENCH_OFFERS, BENCH_QUOTATIONS (seed), BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -61,6 +61,16 @@ const CUSTOMER = { first_name: 'Anna', last_name: 'Bianchi', email: 'anna.bianch
 const PROPOSAL_CUSTOMER = { ...CUSTOMER, address: 'Via Roma 1', city: 'Roma', consent: true, employee_category: 'tempo-indeterminato' };
 const FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA80A01H501U', 'RSSMRA85T10A56NH'];
 
+/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
+const cpuSeconds = (pid: number | undefined) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (100 a second)
+  } catch {
+    return NaN;
+  }
+};
+
 type Create = { owner: string; key: string; kind: 'quote' | 'proposal'; code?: string; id?: number };
 
 export async function run() {
@@ -79,6 +89,7 @@ export async function run() {
   let replayMismatches = 0;
   let beforeMax = 0;
   let verdict: { ok: boolean; lines: string[] } = { ok: false, lines: [] };
+  let serverCpu = NaN;
   const server = await startServer(target.env, POOL);
   try {
     const db = new pg.Client({ connectionString: target.url });
@@ -104,6 +115,7 @@ export async function run() {
       }
     };
 
+    const cpuStart = cpuSeconds(server.child.pid);
     const until = performance.now() + SECONDS * 1000;
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
@@ -166,6 +178,7 @@ export async function run() {
       }),
     );
 
+    serverCpu = (cpuSeconds(server.child.pid) - cpuStart) / SECONDS;
     // Quote codes to ids (the quote form answers with the code).
     const created = (await db.query('select id, code, client_key, owner_id, status from quotations where id > $1', [beforeMax])).rows as { id: number; code: string | null; client_key: string | null; owner_id: number; status: string }[];
     for (const q of creates.filter((x) => x.kind === 'quote')) {
@@ -208,7 +221,7 @@ export async function run() {
     '',
     ...verdict.lines,
     '',
-    `## Richieste (${total} in ${SECONDS} s, ${(total / SECONDS).toFixed(0)} al secondo)`,
+    `## Operazioni completate (${total} in ${SECONDS} s, ${(total / SECONDS).toFixed(0)} al secondo; le risposte 409 riprovate non sono contate a parte)`,
     '',
     '| Operazione | richieste | al secondo | p50 (ms) | p95 (ms) |',
     '|---|---|---|---|---|',
@@ -217,7 +230,8 @@ export async function run() {
       return `| ${op} | ${xs.length} | ${(xs.length / SECONDS).toFixed(1)} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} |`;
     }),
     '',
-    'Le latenze includono l\'attesa in coda: con 32 connessioni su un solo processo server ogni richiesta aspetta quelle davanti.',
+    `Il processo server ha usato in media ${serverCpu.toFixed(2)} CPU durante la prova (Node esegue JavaScript su un solo core: vicino a 1 significa che il server, non il database, è il collo di bottiglia).`,
+    `Le latenze includono l'attesa in coda: con ${CONNECTIONS} connessioni su un solo processo server ogni richiesta aspetta quelle davanti.`,
     '',
   ];
   writeFileSync(RESULTS, lines.join('\n'));
