@@ -7,6 +7,7 @@
 // Sizes: BENCH_OFFERS, BENCH_QUOTATIONS (seed), BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
@@ -90,6 +91,7 @@ export async function run() {
   let beforeMax = 0;
   let verdict: { ok: boolean; lines: string[] } = { ok: false, lines: [] };
   let serverCpu = NaN;
+  let databaseCpu = NaN;
   const server = await startServer(target.env, POOL);
   try {
     const db = new pg.Client({ connectionString: target.url });
@@ -116,6 +118,24 @@ export async function run() {
     };
 
     const cpuStart = cpuSeconds(server.child.pid);
+    // The database's share: CPU of this database's backends, sampled every second (a backend first seen
+    // mid-run counts from then on).
+    const backends = new Map<number, { first: number; last: number }>();
+    const dbName = new URL(target.url).pathname.slice(1);
+    const sample = async () => {
+      const pids = (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])).rows as { pid: number }[];
+      for (const { pid } of pids) {
+        const cpu = cpuSeconds(pid);
+        if (Number.isNaN(cpu)) continue;
+        const b = backends.get(pid);
+        if (b) b.last = cpu;
+        else backends.set(pid, { first: cpu, last: cpu });
+      }
+    };
+    let sampling = sample();
+    const sampler = setInterval(() => {
+      sampling = sampling.then(sample);
+    }, 1000);
     const until = performance.now() + SECONDS * 1000;
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
@@ -179,6 +199,9 @@ export async function run() {
     );
 
     serverCpu = (cpuSeconds(server.child.pid) - cpuStart) / SECONDS;
+    clearInterval(sampler);
+    await sampling;
+    databaseCpu = [...backends.values()].reduce((t, b) => t + (b.last - b.first), 0) / SECONDS;
     // Quote codes to ids (the quote form answers with the code).
     const created = (await db.query('select id, code, client_key, owner_id, status from quotations where id > $1', [beforeMax])).rows as { id: number; code: string | null; client_key: string | null; owner_id: number; status: string }[];
     for (const q of creates.filter((x) => x.kind === 'quote')) {
@@ -230,7 +253,7 @@ export async function run() {
       return `| ${op} | ${xs.length} | ${(xs.length / SECONDS).toFixed(1)} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} |`;
     }),
     '',
-    `Il processo server ha usato in media ${serverCpu.toFixed(2)} CPU durante la prova (Node esegue JavaScript su un solo core: vicino a 1 significa che il server, non il database, è il collo di bottiglia).`,
+    `CPU usata in media durante la prova: processo server ${serverCpu.toFixed(2)}, processi PostgreSQL di questo database ${databaseCpu.toFixed(2)} (su ${os.cpus().length} CPU con load average ${loadAverage()}; Node esegue JavaScript su un solo core, quindi un server vicino a 1 è saturo).`,
     `Le latenze includono l'attesa in coda: con ${CONNECTIONS} connessioni su un solo processo server ogni richiesta aspetta quelle davanti.`,
     '',
   ];
