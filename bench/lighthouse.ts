@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
-import { CHROMIUM, ensureBuilt, seededPglite, startServer, TMP } from './server';
+import { CHROMIUM, ensureBuilt, seededPglite, startServer, TMP } from './common';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const BUDGET = 95;
@@ -63,7 +63,7 @@ export async function run() {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
     await server.stop();
-    data.remove();
+    await data.remove();
   }
 
   const lines = [

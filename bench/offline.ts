@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
-import { CHROMIUM, ensureBuilt, percentile, seededPglite, startServer } from './server';
+import { CHROMIUM, ensureBuilt, percentileOf as percentile, seededPglite, startServer } from './common';
 
 const OFFERS = Number(process.env.BENCH_OFFLINE_OFFERS ?? 10_000);
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 10);
@@ -138,6 +138,6 @@ export async function run() {
   } finally {
     await browser.close();
     await server.stop();
-    data.remove();
+    await data.remove();
   }
 }

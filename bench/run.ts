@@ -4,6 +4,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
   offline: () => import('./offline'),
   lighthouse: () => import('./lighthouse'),
+  api: () => import('./api'),
+  load: () => import('./load'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -2,22 +2,16 @@
 // connection and requests/s at 16 connections next to /api/v1/health, on PGlite and PostgreSQL.
 // The server runs as its own process (tsx server/main.ts) as in production; this process is the
 // load generator. Results go to bench/results.md.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
-import { DEMO_PASSWORD } from '../server/db/seed/users';
+import { loginAs, percentile, postgresVersion, preparePglite, preparePostgres, startServer, throughput, TMP } from './common';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LATENCY_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
-const TMP = path.resolve('bench/.tmp');
 
 const CHECK = {
   contractualCategory: 'tempo-indeterminato',
@@ -40,81 +34,17 @@ const SEARCHES: { name: string; body: Record<string, unknown> }[] = [
   { name: 'credit check, Media + Bassa senza filtri', body: { ...CHECK, sustainability: [1, 0] } },
 ];
 
-type Target = { kind: 'pglite' | 'postgres'; env: Record<string, string>; cleanup: () => Promise<void> };
-
-async function preparePglite(): Promise<Target> {
-  const dir = path.join(TMP, `pglite-${randomBytes(4).toString('hex')}`);
-  mkdirSync(dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir });
-  await seedTimed(database);
-  return { kind: 'pglite', env: { DATA_DIR: dir, DATABASE_URL: '' }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function preparePostgres(): Promise<Target | null> {
-  const name = `bench_offers_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`PostgreSQL not reachable at ${PG_ADMIN_URL}: skipped (${(err as Error).message})`);
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await seedTimed(database);
-  const dir = path.join(TMP, name);
-  mkdirSync(dir, { recursive: true });
-  return {
-    kind: 'postgres',
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
-    cleanup: async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 let seedInfo = '';
-async function seedTimed(database: Awaited<ReturnType<typeof openDatabase>>) {
+async function seedTimed(database: Database) {
   const started = Date.now();
   const { catalogue } = await seedDemo(database.db, { offers: OFFERS });
   await database.db.execute('analyze' as never);
   seedInfo = `${catalogue.offers} offerte, ${catalogue.variations} varianti`;
   console.log(`  ${database.kind}: seeded ${seedInfo} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await database.close();
 }
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'never', AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz', PG_POOL_SIZE: '16' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function measure(base: string) {
-  const login = await fetch(`${base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'completo@demo.it', password: DEMO_PASSWORD }) });
-  const { data } = (await login.json()) as { data: { access_token: string } };
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${data.access_token}` };
+  const headers = await loginAs(base, 'completo@demo.it');
   const searchOnce = async (i: number) => {
     const s = SEARCHES[i % SEARCHES.length]!;
     const res = await fetch(`${base}/api/v1/search/offers`, { method: 'POST', headers, body: JSON.stringify(s.body) });
@@ -139,22 +69,8 @@ async function measure(base: string) {
   }
   all.sort((a, b) => a - b);
 
-  const load = async (fn: (i: number) => Promise<void>) => {
-    const until = performance.now() + LOAD_SECONDS * 1000;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async (_, c) => {
-        let i = c;
-        while (performance.now() < until) {
-          await fn(i++);
-          done++;
-        }
-      }),
-    );
-    return done / LOAD_SECONDS;
-  };
-  const searchRps = await load(searchOnce);
-  const healthRps = await load(healthOnce);
+  const searchRps = await throughput(CONNECTIONS, LOAD_SECONDS, searchOnce);
+  const healthRps = await throughput(CONNECTIONS, LOAD_SECONDS, healthOnce);
   return {
     p50: percentile(all, 50),
     p95: percentile(all, 95),
@@ -171,29 +87,20 @@ export async function run() {
   mkdirSync(TMP, { recursive: true });
   const loadBefore = os.loadavg()[0] ?? 0;
   const results: { kind: string; r: Awaited<ReturnType<typeof measure>> }[] = [];
-  for (const prepare of [preparePostgres, preparePglite]) {
+  for (const prepare of [() => preparePostgres('bench_offers', seedTimed), () => preparePglite(seedTimed)]) {
     const target = await prepare();
     if (!target) continue;
-    const { base, child } = await startServer(target.env);
+    const { base, stop } = await startServer(target.env);
     try {
       const r = await measure(base);
       results.push({ kind: target.kind, r });
       console.log(`  ${target.kind}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.searchRps.toFixed(0)} ricerche/s vs ${r.healthRps.toFixed(0)} health/s`);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stop();
       await target.cleanup();
     }
   }
-  let pgVersion = '';
-  try {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    pgVersion = (await c.query('show server_version')).rows[0].server_version;
-    await c.end();
-  } catch {
-    pgVersion = 'n/d';
-  }
+  const pgVersion = await postgresVersion();
   const f = (n: number) => n.toFixed(1);
   const lines = [
     '# Benchmark: ricerca offerte',

@@ -478,9 +478,11 @@ CREATE INDEX "offers_brand_idx" ON "offers" USING btree ("brand");--> statement-
 CREATE INDEX "offers_fuel_idx" ON "offers" USING btree ("fuel");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_owner_fc_idx" ON "customers" USING btree ("owner_id","fiscal_code");--> statement-breakpoint
 CREATE INDEX "customers_vat_idx" ON "customers" USING btree ("vat_number");--> statement-breakpoint
+CREATE INDEX "customers_owner_created_idx" ON "customers" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "quotation_documents_q_idx" ON "quotation_documents" USING btree ("quotation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotation_documents_client_key_idx" ON "quotation_documents" USING btree ("quotation_id","client_key");--> statement-breakpoint
-CREATE INDEX "quotations_owner_idx" ON "quotations" USING btree ("owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "quotations_owner_idx" ON "quotations" USING btree ("owner_id","created_at","status","commission");--> statement-breakpoint
+CREATE INDEX "quotations_created_idx" ON "quotations" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "quotations_customer_idx" ON "quotations" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotations_client_key_idx" ON "quotations" USING btree ("owner_id","client_key");--> statement-breakpoint
 CREATE INDEX "car_images_car_idx" ON "car_images" USING btree ("car_id");--> statement-breakpoint

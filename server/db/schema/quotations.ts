@@ -35,7 +35,7 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     ...stamps,
   },
-  (t) => [uniqueIndex('customers_owner_fc_idx').on(t.ownerId, t.fiscalCode), index('customers_vat_idx').on(t.vatNumber)],
+  (t) => [uniqueIndex('customers_owner_fc_idx').on(t.ownerId, t.fiscalCode), index('customers_vat_idx').on(t.vatNumber), index('customers_owner_created_idx').on(t.ownerId, t.createdAt)],
 );
 
 export type OfferLine = { code: string; description: string; price: number };
@@ -83,7 +83,10 @@ export const quotations = pgTable(
     ...stamps,
   },
   (t) => [
-    index('quotations_owner_idx').on(t.ownerId, t.createdAt),
+    // Status and commission ride along so the dashboard figures are index-only scans (bench/results-api.md).
+    index('quotations_owner_idx').on(t.ownerId, t.createdAt, t.status, t.commission),
+    // Newest first across a whole network: the list pages walk this backwards.
+    index('quotations_created_idx').on(t.createdAt, t.id),
     index('quotations_customer_idx').on(t.customerId),
     uniqueIndex('quotations_client_key_idx').on(t.ownerId, t.clientKey),
   ],

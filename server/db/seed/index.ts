@@ -4,10 +4,11 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { seedMarketing } from './marketing';
 import { seedOffers } from './offers';
-import { seedQuotations } from './quotations';
+import { seedBulkQuotations, seedQuotations } from './quotations';
 import { DEMO_USERS, seedUsers } from './users';
 
-export type SeedOptions = { offers?: number };
+/** offers: catalogue size; quotations: total quotations (demo ones topped up in bulk, for benchmarks). */
+export type SeedOptions = { offers?: number | undefined; quotations?: number | undefined };
 
 /** Deterministic demo data: the same input gives the same rows (README lists the logins). */
 export async function seedDemo(db: Db, opts: SeedOptions = {}) {
@@ -16,6 +17,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}) {
   const pendingUserIds = DEMO_USERS.filter((u) => u.status === 'PENDING_ACTIVATION').map((u) => ids.get(u.key) ?? 0);
   const catalogue = await seedOffers(db, { offers: opts.offers, users: ids });
   await seedQuotations(db, ids);
+  if (opts.quotations) await seedBulkQuotations(db, ids, opts.quotations);
   return { users: ids, pendingUserIds, catalogue };
 }
 
