@@ -1,6 +1,6 @@
 // The offer detail and its printable offer sheet (sales-portal.md §2 "Offer detail and
 // configurator", §7 `GET offers/{id}`, `POST offers/attachment`).
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isBody } from '@core/car-image';
 import { labelOf, STOCKS } from '@core/offer-options';
 import { configure, offerFees, PAINT_GROUP } from '@core/offer-detail';
@@ -26,7 +26,12 @@ export class OfferDetailService {
   /** One visible offer by its code or one of its child refs; null when absent or not visible. */
   async load(auth: AuthContext, id: string) {
     const viewer = { userId: auth.user.id, groupCode: auth.user.groupCode || null };
-    const byChild = this.db.select({ offerId: offerVariations.offerId }).from(offerVariations).where(eq(offerVariations.ref, id));
+    // The offer's id first, by code or by a child's ref: two index lookups (an OR over both in one
+    // condition makes PostgreSQL scan every offer).
+    const [byCode] = await this.db.select({ id: offers.id }).from(offers).where(eq(offers.code, id)).limit(1);
+    const [byChild] = byCode ? [] : await this.db.select({ id: offerVariations.offerId }).from(offerVariations).where(eq(offerVariations.ref, id)).limit(1);
+    const offerId = byCode?.id ?? byChild?.id;
+    if (offerId === undefined) return null;
     const [row] = await this.db
       .select({ o: offers, c: cars, broker: { name: brokers.name, logo: brokers.logo }, productId: products.id, productName: products.name, areaLabel: areas.label, deliveryLabel: deliveryTimes.label })
       .from(offers)
@@ -35,7 +40,7 @@ export class OfferDetailService {
       .innerJoin(products, eq(products.code, offers.product))
       .innerJoin(areas, eq(areas.code, offers.area))
       .innerJoin(deliveryTimes, eq(deliveryTimes.code, offers.deliveryTime))
-      .where(and(or(eq(offers.code, id), sql`${offers.id} in (${byChild})`), sql`${visibleOffer('offers', viewer)}`))
+      .where(and(eq(offers.id, offerId), sql`${visibleOffer('offers', viewer)}`))
       .limit(1);
     if (!row) return null;
     const [children, options, svc, choices] = await Promise.all([
