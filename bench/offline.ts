@@ -113,6 +113,7 @@ export async function run() {
       await page.waitForTimeout(50);
     }
     await context.setOffline(false);
+    console.log(`  filter changes (ms, in order): ${changes.map((x) => x.toFixed(0)).join(' ')}`);
 
     const f = (n: number) => n.toFixed(0);
     const rows = [

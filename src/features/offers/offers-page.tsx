@@ -124,8 +124,10 @@ export default function OffersPage() {
               {it.offers.loadError}
             </p>
           )}
+          {/* Skeletons only before a first answer: a new search (or the refresh of answers restored
+              offline) keeps the previous cards on screen, dimmed, until the next answer arrives. */}
           <div className="offer-grid" aria-busy={loading}>
-            {loading
+            {!result
               ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
               : result?.items.data.map((o, i) => <OfferCard key={o.ref} offer={o} eager={i < 3} />)}
           </div>
