@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatPrice,
   padProposalNumber,
+  romeDay,
 } from './format';
 
 const NBSP = '\u00a0'; // Intl puts a no-break space before the euro sign
@@ -80,11 +81,35 @@ describe('formatDateIt', () => {
   it.each([
     ['2026-03-05', '05 marzo 2026'],
     ['2026-01-31', '31 gennaio 2026'],
-    ['2025-12-31T23:30:00Z', '31 dicembre 2025'], // the text's day, whatever the time zone
+    // Moments are days in Rome: winter time is UTC+1, summer time UTC+2.
+    ['2025-12-31T23:30:00Z', '01 gennaio 2026'], // 00:30 in Rome, New Year's Day
+    ['2025-12-31T22:59:59.999Z', '31 dicembre 2025'], // 23:59 in Rome
+    ['2026-01-15T23:00:00.000Z', '16 gennaio 2026'], // winter midnight in Rome
+    ['2026-07-14T21:59:59Z', '14 luglio 2026'], // summer: 23:59 in Rome
+    ['2026-07-14T22:00:00Z', '15 luglio 2026'], // summer midnight in Rome
+    ['2026-07-14T22:30:00+00:00', '15 luglio 2026'],
+    ['2026-03-29T00:30:00Z', '29 marzo 2026'], // the night summer time starts
+    ['2026-10-24T22:30:00Z', '25 ottobre 2026'], // the night it ends (still UTC+2 until 01:00 UTC)
     ['2026-13-01', '2026-13-01'],
     ['ieri', 'ieri'],
   ])('%s -> %s', (date, expected) => {
     expect(formatDateIt(date)).toBe(expected);
+  });
+});
+
+describe('romeDay', () => {
+  it.each([
+    ['2026-01-15T22:59:59Z', '2026-01-15'],
+    ['2026-01-15T23:00:00Z', '2026-01-16'],
+    ['2026-06-30T21:30:00Z', '2026-06-30'],
+    ['2026-06-30T22:30:00Z', '2026-07-01'],
+  ])('%s -> %s', (moment, expected) => {
+    expect(romeDay(moment)).toBe(expected);
+    expect(romeDay(new Date(moment))).toBe(expected);
+  });
+
+  it('is null for what is not a moment', () => {
+    expect(romeDay('ieri')).toBeNull();
   });
 });
 

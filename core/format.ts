@@ -59,12 +59,35 @@ export function padProposalNumber(n: number | string): string {
   return String(n).padStart(5, '0');
 }
 
+/** The business's time zone: every day shown (lists, dashboards, PDFs) is a day in Rome. */
+export const APP_TIME_ZONE = 'Europe/Rome';
+
+let romeParts: Intl.DateTimeFormat | undefined;
+
 /**
- * 'YYYY-MM-DD' (or an ISO date-time starting with it) -> '05 marzo 2026'. Read from the text,
- * not through Date, so no time zone can move the day. Anything else is returned unchanged.
+ * The calendar day in Rome, 'YYYY-MM-DD', of a moment (an ISO date-time with its offset, or a Date).
+ * A quotation made at 00:30 in Rome is 23:30 UTC the day before: cutting the ISO text would show that day.
+ * Null for anything that is not a moment.
+ */
+export function romeDay(moment: string | Date): string | null {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) return null;
+  romeParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const part = (type: string) => romeParts!.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * '05 marzo 2026', the one date format of the app. A calendar day ('YYYY-MM-DD', e.g. a dashboard range)
+ * is shown as written; a moment (an ISO date-time, e.g. a quotation's date) as its day in Rome.
+ * Anything else is returned unchanged.
  */
 export function formatDateIt(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const day = DATE_TIME.test(date) ? romeDay(date) : date;
+  const match = day ? DAY_ONLY.exec(day) : null;
   const month = match ? ITALIAN_MONTHS[Number(match[2]) - 1] : undefined;
   if (!match || !month) return date;
   return `${match[3]} ${month} ${match[1]}`;

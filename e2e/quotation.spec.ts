@@ -50,6 +50,14 @@ test('private customer: from an offer to an accepted quotation, with documents a
 
   await expect(q.getByTestId('documents-step')).toBeVisible();
   await expect(q.getByTestId('quotation-code')).toHaveText(/^\d{8}$/);
+  // Back to the step: the answers and result saved on the proposal, though the browser forgot its check.
+  await page.evaluate(() => localStorage.removeItem('credit-check'));
+  await q.getByTestId('documents-step').getByRole('button', { name: 'Indietro' }).click();
+  const again = q.getByTestId('sustainability-step');
+  await expect(again.locator('.cc-indicator[data-sustainability="2"]')).toContainText('buone probabilità di ottenere il noleggio con questa offerta');
+  await expect(again.getByTestId('saved-check')).toHaveCount(0); // shown only until the check answers again
+  await again.getByTestId('save-sustainability').click();
+  await expect(q.getByTestId('documents-step')).toBeVisible();
   for (const slot of ['identity', 'fiscal_code', 'payslips', 'privacy']) {
     await q.getByTestId(`upload-${slot}`).setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() });
     await expect(q.locator(`[data-slot="${slot}"]`)).toContainText(`${slot}.pdf`);

@@ -38,3 +38,51 @@ test('the app runs under its content security policy without a violation', async
   await expect(page.locator('canvas').first()).toBeVisible();
   expect(violations).toEqual([]);
 });
+// Text colours against the page's background, by WCAG's formula: AA asks 4.5:1 for text.
+for (const [theme, user] of [['dark', USERS.full], ['light', USERS.base]] as const) {
+  test(`${theme} theme: the palette's colours read as text (WCAG AA) and the top bar keeps the brand`, async ({ page, loggedIn }) => {
+    await loggedIn(user); // completo@demo.it's theme is dark, agente@demo.it has the default one
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
+    else await expect(page.locator('html')).not.toHaveClass(/ion-palette-dark/);
+    await expect(page.locator('ion-menu ion-item.menu-current')).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const colourOf = (css: string) => {
+        const probe = document.createElement('span');
+        probe.style.color = css;
+        document.body.append(probe);
+        const c = getComputedStyle(probe).color;
+        probe.remove();
+        return c;
+      };
+      const channels = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (c: string) => {
+        const [r = 0, g = 0, b = 0] = channels(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return Math.round(((hi + 0.05) / (lo + 0.05)) * 100) / 100;
+      };
+      const background = colourOf('var(--ion-background-color, #fff)');
+      const texts = {
+        menuCurrent: getComputedStyle(document.querySelector('ion-menu ion-item.menu-current')!).color,
+        footerLink: getComputedStyle(document.querySelector('.app-footer a')!).color,
+        primary: colourOf('var(--ion-color-primary)'),
+        success: colourOf('var(--ion-color-success)'),
+        warning: colourOf('var(--ion-color-warning)'),
+        danger: colourOf('var(--ion-color-danger)'),
+        muted: colourOf('var(--app-muted)'),
+      };
+      const bar = document.querySelector('ion-header ion-toolbar.ion-color-primary')!.shadowRoot!.querySelector('.toolbar-background')!;
+      const barBackground = getComputedStyle(bar).backgroundColor;
+      const barText = getComputedStyle(document.querySelector('.top-user-name')!).color;
+      return {
+        ratios: Object.fromEntries(Object.entries(texts).map(([k, c]) => [k, ratio(c, background)])),
+        bar: { background: barBackground, ratio: ratio(barText, barBackground) },
+      };
+    });
+    for (const [name, r] of Object.entries(seen.ratios)) expect(r, `${name} on the ${theme} background`).toBeGreaterThanOrEqual(4.5);
+    expect(seen.bar.background).toBe('rgb(11, 79, 138)');
+    expect(seen.bar.ratio).toBeGreaterThanOrEqual(4.5);
+  });
+}

@@ -61,9 +61,10 @@ const QuotationPage = page(async () => {
   return {
     default: () => (
       <Quotation
-        sustainability={({ category, offerData, onCheck }) => (
+        sustainability={({ category, saved, offerData, onCheck }) => (
           <CreditCheckOfferPanel
             category={category}
+            saved={saved}
             offerData={offerData}
             onResult={(r, check) => onCheck(r && check ? { ...check, response: { chance: r.chance, description: r.description } } : null)}
           />

@@ -28,3 +28,10 @@ export const queryKeys = {
   customers: (params: unknown) => ['customers', 'list', params] as const,
   customer: (id: number) => ['customers', 'detail', id] as const,
 };
+
+/**
+ * What a quotation write changes once delivered (outbox entries' `invalidate`): the proposal, the
+ * quotations list (and its filters), the customers list and detail (last quotation, new customers), and
+ * every statistic (dashboard, agent page, network), which count quotations by status.
+ */
+export const QUOTATION_WRITE_INVALIDATE: string[][] = [['proposals'], ['quotations'], ['customers'], ['agent'], ['agents'], ['network']];

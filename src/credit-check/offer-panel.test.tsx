@@ -83,4 +83,21 @@ describe('CreditCheckOfferPanel', () => {
     expect(await screen.findByText('Verifica la sostenibilità di questa offerta per il tuo cliente.')).toBeTruthy();
     expect(onResult).toHaveBeenLastCalledWith(null, null);
   });
+
+  it("starts from the answers saved on a quotation, not the browser's stored check", async () => {
+    const answer = (income: number) => {
+      creditCheckStore.setCategory('pensionato');
+      for (const [k, v] of [['net_monthly_income', income], ['other_loans', 0], ['guarantor', false], ['bad_payer', false]] as const) {
+        creditCheckStore.answer(logicFor('pensionato', 'offer'), k, v);
+      }
+      return { contractualCategory: 'pensionato' as const, step: creditCheckStore.get().step, answers: creditCheckStore.get().answers };
+    };
+    const saved = answer(1500);
+    answer(600); // another customer's check, kept by the browser since
+    const onResult = vi.fn();
+    render(<CreditCheckOfferPanel category="pensionato" saved={saved} offerData={{ monthly_rate: 500, deposit: 0 }} onResult={onResult} />, { wrapper });
+    expect(await screen.findByText(/buone probabilità di ottenere il noleggio con questa offerta/)).toBeTruthy();
+    expect(creditCheckStore.get().answers).toEqual(saved.answers);
+    await waitFor(() => expect(onResult).toHaveBeenLastCalledWith(expect.objectContaining({ sustainabilityIndex: 2 }), expect.objectContaining({ answers: saved.answers })));
+  });
 });

@@ -1,13 +1,14 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { closeOutline } from 'ionicons/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { alertColor, type Answers, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
 import { it } from '../i18n/it';
 import { postOfferCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
 import { CreditCheckError } from './credit-check-result';
+import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
 
 /** Spec §4 "Offer detail": the affordability index is recomputed 200 ms after the offer changes. */
@@ -26,6 +27,11 @@ export interface CreditCheckOfferPanelProps {
    * A stored check of another category is restarted for this one, and the modal does not let it change.
    */
   category?: ContractualCategory;
+  /**
+   * Answers already recorded for this customer (a quotation's saved credit check): they become the check
+   * when the panel opens, so the step shows them (and their result) instead of whatever the browser kept.
+   */
+  saved?: CheckedAnswers | null;
 }
 
 /** What an offer check was computed from. */
@@ -41,13 +47,20 @@ export interface CheckedAnswers {
  * offer's questions, it asks for them in a modal (stored for the widget too). Shows the affordability
  * indicator: colour by sustainabilityIndex (0 danger, 1 warning, 2 success) and the message for this offer.
  */
-export function CreditCheckOfferPanel({ offerData, onResult, category }: CreditCheckOfferPanelProps) {
+export function CreditCheckOfferPanel({ offerData, onResult, category, saved }: CreditCheckOfferPanelProps) {
+  // Once, as the panel opens (before the effects below): a saved check of this customer's category replaces the stored one.
+  const toRestore = useRef(saved && Object.keys(saved.answers).length > 0 && (!category || saved.contractualCategory === category) ? saved : null);
+  useLayoutEffect(() => {
+    if (toRestore.current) creditCheckStore.restore(toRestore.current);
+    toRestore.current = null;
+  }, []);
   const check = useCreditCheck();
   // A known customer: a stored check of another category does not apply to them (answers are reset, §4).
   const otherCategory = Boolean(category && check.contractualCategory !== category);
   const { setCategory } = check;
   useEffect(() => {
-    if (otherCategory && category) setCategory(category);
+    // Read again: a restored check (above) may already be of this category.
+    if (otherCategory && category && creditCheckStore.get().contractualCategory !== category) setCategory(category);
   }, [otherCategory, category, setCategory]);
   const { base, logic } = useCreditCheckLogic('offer');
   const [asking, setAsking] = useState(false);

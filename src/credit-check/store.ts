@@ -176,6 +176,16 @@ export const creditCheckStore = {
   setSustainability(sustainability: Chance[]) {
     update({ sustainability });
   },
+  /**
+   * Takes over a check recorded elsewhere (a quotation's saved answers): its category, answers and step;
+   * the result is asked again. Nothing changes when the stored check already has these answers.
+   */
+  restore(check: { contractualCategory: ContractualCategory; step: string | null; answers: Answers }) {
+    const s = get();
+    if (s.contractualCategory === check.contractualCategory && JSON.stringify(s.answers) === JSON.stringify(check.answers)) return;
+    const step = (QUESTION_KEYS as readonly string[]).includes(check.step ?? '') ? (check.step as QuestionKey) : null;
+    write({ ...EMPTY_CREDIT_CHECK, contractualCategory: check.contractualCategory, step, answers: check.answers });
+  },
   /** Forget the check (spec: "Reset clears data"). */
   reset() {
     write(EMPTY_CREDIT_CHECK);

@@ -458,6 +458,7 @@ export const it = {
     yes: 'Sì',
     no: 'No',
     saveAnswers: 'Registra il credit check',
+    savedCheck: (result: string) => `Esito registrato sul preventivo: ${result}`,
     documentsTitle: 'Carica documenti',
     documentsHint: 'Un file PDF per ogni documento richiesto.',
     template: 'Scarica il modello',

@@ -20,7 +20,7 @@ export function QuotationSummaryList({ items, showCustomer = true, showAgent = f
               <strong>{proposalTitle(q.proposal_id)}</strong>
               <span className={`qs-badge qs-badge-${q.status.toLowerCase()}`}>{STATUS_LABELS[q.status]}</span>
               {!q.stillValid && q.step < 3 && <span className="qs-badge qs-badge-expired">{it.quotations.expired}</span>}
-              <span className="qs-date">{formatDateIt(q.date.slice(0, 10))}</span>
+              <span className="qs-date">{formatDateIt(q.date)}</span>
             </span>
             <span className="qs-body">
               {showCustomer && <span className="qs-customer">{q.customer_name}</span>}

@@ -29,7 +29,7 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     // Header band
     doc.rect(0, 0, doc.page.width, 70).fill(ACCENT);
     doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(18).text('Offerta di noleggio a lungo termine', left, 26);
-    doc.font('Helvetica').fontSize(10).text(formatDateIt(now.toISOString().slice(0, 10)), left, 30, { width, align: 'right' });
+    doc.font('Helvetica').fontSize(10).text(formatDateIt(now.toISOString()), left, 30, { width, align: 'right' });
 
     // Car: title, version, picture
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(title, left, 95);

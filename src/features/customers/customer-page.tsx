@@ -87,7 +87,7 @@ export default function CustomerPage() {
               )}
               <div>
                 <dt>{t.since}</dt>
-                <dd>{formatDateIt(c.created_at.slice(0, 10))}</dd>
+                <dd>{formatDateIt(c.created_at)}</dd>
               </div>
               {c.notes && (
                 <div className="cu-notes">

@@ -115,7 +115,7 @@ function CustomerRow({ c, showAgent }: { c: CustomerListItem; showAgent: boolean
         </span>
         <span className="cu-item-foot">
           <span>{it.customers.quotations(c.quotations)}</span>
-          {c.last_quotation && <span>{it.customers.lastQuotation(formatDateIt(c.last_quotation.slice(0, 10)))}</span>}
+          {c.last_quotation && <span>{it.customers.lastQuotation(formatDateIt(c.last_quotation))}</span>}
         </span>
       </RootLink>
     </li>

@@ -98,7 +98,7 @@ export default function AgentPage() {
             )}
             <div>
               <dt>{t.since}</dt>
-              <dd>{formatDateIt(a.created_at.slice(0, 10))}</dd>
+              <dd>{formatDateIt(a.created_at)}</dd>
             </div>
             <div>
               <dt>{t.customers}</dt>

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ContractualCategory } from '@core/categories';
 import { hasFeature } from '@core/features';
-import type { Answers } from '@core/prescoring';
+import { type Answers, messageFor } from '@core/prescoring';
 import { EXPIRED_OFFER_MESSAGE, isShownExpired, PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { isQuoteEditable, quoteCustomer, quoteValuesOf } from '@core/quote-form';
 import type { Proposal, ProposalSave } from '@core/schemas/quotations';
@@ -19,6 +19,7 @@ import { LoadingPage } from '../../shell/guards';
 import { AppPage } from '../../shell/layout';
 import { downloadProposalPdf, quotationKeys, saveSustainability, setQuotationStatus, streamToken, updateQuote, uploadDocument, useProposal } from './api/quotations';
 import { QuoteForm } from './quote-form';
+import { type SavedCheck, savedCheckOf } from './saved-check';
 import { QuotationSidebar } from './sidebar';
 import { CustomerSummary } from './start-page';
 import { DocumentsStep, StatusStep, SustainabilityStep } from './steps';
@@ -45,6 +46,8 @@ export type SustainabilityCheck = {
 export interface SustainabilitySlotProps {
   proposal: Proposal;
   category: ContractualCategory;
+  /** The check already saved on the proposal (null if none): the slot starts from its answers. */
+  saved: SavedCheck | null;
   offerData: { monthly_rate: number; deposit: number };
   onCheck: (check: SustainabilityCheck | null) => void;
 }
@@ -222,6 +225,7 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
             ) : (
               <SustainabilityStep
                 category={proposal.contractual_category}
+                saved={savedCheckOf(proposal)}
                 disabled={expired || !proposal.stillValid}
                 onSave={async (answers, step) => {
                   const r = await saveSustainability(String(proposal.id), { contractualCategory: proposal.contractual_category, answers, step });
@@ -301,11 +305,19 @@ function SlotStep({ proposal, disabled, slot, onSave }: { proposal: Proposal; di
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const offerData = useMemo(() => ({ monthly_rate: proposal.price, deposit: proposal.deposit }), [proposal.price, proposal.deposit]);
+  // Read once: the slot starts from the saved answers when the step opens, not again after each save.
+  const [saved] = useState(() => savedCheckOf(proposal));
   return (
     <div data-testid="sustainability-step">
       <h2>{it.quotation.sustainabilityTitle}</h2>
       <p className="muted">{it.quotation.sustainabilitySlotHint}</p>
-      {slot({ proposal, category: proposal.contractual_category, offerData, onCheck: setCheck })}
+      {/* Until the check reports its result again (offline, answers being changed), the one on record. */}
+      {saved?.response && !check && (
+        <p className="saved-check" data-testid="saved-check">
+          {it.quotation.savedCheck(messageFor(saved.response.description, 'offer'))}
+        </p>
+      )}
+      {slot({ proposal, category: proposal.contractual_category, saved, offerData, onCheck: setCheck })}
       {error && (
         <IonNote color="danger" role="alert">
           {error}

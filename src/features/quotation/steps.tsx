@@ -5,15 +5,27 @@ import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type 
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/it';
+import type { SavedCheck } from './saved-check';
 
 /**
  * The sustainability step: the category's credit-check questions (core/prescoring) answered here and
  * recorded on the proposal; the server evaluates them. The full credit-check panel (src/credit-check,
  * another branch) can replace this through QuotationPage's `sustainability` slot.
  */
-export function SustainabilityStep({ category, disabled, onSave }: { category: ContractualCategory; disabled: boolean; onSave: (answers: Answers, step: string | null) => Promise<void> }) {
+export function SustainabilityStep({
+  category,
+  saved,
+  disabled,
+  onSave,
+}: {
+  category: ContractualCategory;
+  /** The answers already saved on the proposal: the step starts from them. */
+  saved: SavedCheck | null;
+  disabled: boolean;
+  onSave: (answers: Answers, step: string | null) => Promise<void>;
+}) {
   const logic = logicFor(category, 'quote');
-  const [flow, setFlow] = useState(() => startFlow(logic));
+  const [flow, setFlow] = useState(() => (saved ? { answers: saved.answers, step: saved.step } : startFlow(logic)));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const answer = (q: Question, v: AnswerValue) => setFlow(applyAnswer(logic, flow.answers, q.q, v));

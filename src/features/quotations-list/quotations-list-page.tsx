@@ -155,7 +155,7 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
         <div className="ql-item-body">
           <span className="ql-customer">{q.customer_name}</span>
           <span className="ql-car">{q.car_name}</span>
-          <span>{formatDateIt(q.date.slice(0, 10))}</span>
+          <span>{formatDateIt(q.date)}</span>
           <span>{it.quotations.monthly(formatEuro(q.price))}</span>
           <span>{it.quotations.deposit(formatEuro(q.deposit, { decimals: 0 }))}</span>
           {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission))}</span>}

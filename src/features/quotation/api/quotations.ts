@@ -4,6 +4,7 @@ import type { QuoteCustomer } from '@core/schemas/customer';
 import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError } from '../../../api/client';
+import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
 import { outbox } from '../../../offline';
 
 /** Reads go through the one client; writes through the outbox (design.md "Writes"). */
@@ -30,7 +31,8 @@ export async function lookupCustomer(by: { code?: string; vat?: string; category
   }
 }
 
-const PROPOSAL_INVALIDATE = [['proposals'], ['quotations']];
+/** Every quotation write refreshes the lists and statistics it changes (src/api/query-client.ts). */
+const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
   outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type MemberValues, type TeamMember, TeamMemberSchema } from '@core/schemas/account';
 import { dataOf } from '@core/schemas/common';
 import { api } from '../../../api/client';
-import { queryClient } from '../../../api/query-client';
+import { queryClient, queryKeys } from '../../../api/query-client';
 
 // Team calls (catalogue-and-account.md §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
 export const membersQuery = queryOptions({
@@ -11,8 +11,14 @@ export const membersQuery = queryOptions({
   queryFn: async () => (await api('agent/members', { schema: dataOf(z.array(TeamMemberSchema)) })).data,
 });
 
-/** Replaces the member in the list, or refetches when the tree changed (new member, new parent). */
+/**
+ * Replaces the member in the list, or refetches when the tree changed (new member, new parent). The network
+ * view and the agent filters (dashboard, quotations, customers) list the members too: they are refetched.
+ */
 const refresh = async (member: TeamMember, structural: boolean) => {
+  void queryClient.invalidateQueries({ queryKey: ['network'] });
+  void queryClient.invalidateQueries({ queryKey: ['agents'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.quotationFilters });
   if (structural) await queryClient.invalidateQueries({ queryKey: membersQuery.queryKey });
   else queryClient.setQueryData(membersQuery.queryKey, (list: TeamMember[] | undefined) => list?.map((m) => (m.id === member.id ? member : m)));
   return member;
