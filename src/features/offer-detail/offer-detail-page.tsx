@@ -56,7 +56,10 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
             {missing ? t.notFound : t.loadError} <Link to={links.offers()}>{t.backToOffers}</Link>
           </p>
         ) : (
-          <p role="status">{it.common.loading}</p>
+          // As tall as the screen while loading: the footer must not show and then jump away (layout shift).
+          <p role="status" className="od-loading">
+            {it.common.loading}
+          </p>
         )}
       </AppPage>
     );
