@@ -14,6 +14,7 @@ import 'dayjs/locale/it';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
+import { session } from './api/session';
 import { App } from './App';
 import { ensureIntl } from './shell/intl';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, queryPersister } from './offline/persister';
@@ -26,8 +27,17 @@ setupIonicReact({ mode: 'md' });
 dayjs.locale('it'); // Italian names, week starting Monday
 
 await ensureIntl();
-// The outbox (and Dexie with it) starts right after the first paint, not before it.
-void import('./offline').then((m) => m.startOfflineSync());
+// The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
+// screen loads without them.
+const startOffline = () => void import('./offline').then((m) => m.startOfflineSync());
+if (session.isActive()) startOffline();
+else {
+  const stop = session.on((e) => {
+    if (e !== 'changed' || !session.isActive()) return;
+    stop();
+    startOffline();
+  });
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
