@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FeatureSlug, isAllowedLevel } from '@core/features';
 import { MESSAGES } from '@core/i18n-messages';
 import type { Db } from '../db/client';
@@ -37,11 +37,15 @@ declare module 'fastify' {
   }
 }
 
+type FeatureRow = { slug: string; level: number; limit: number | null };
+
+/** The user and their features in one query (it runs on every authenticated request). */
 export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) return null;
-  const rows = await db.select().from(userFeatures).where(eq(userFeatures.userId, userId));
-  return { ...user, features: new Map(rows.map((f) => [f.slug, { level: f.level, limit: f.limit }])) };
+  const features = sql<FeatureRow[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'level', f.level, 'limit', f."limit")) from ${userFeatures} f where f.user_id = ${users.id}), '[]'::json)`;
+  const [row] = await db.select({ user: users, features }).from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  const list: FeatureRow[] = typeof row.features === 'string' ? (JSON.parse(row.features) as FeatureRow[]) : row.features;
+  return { ...row.user, features: new Map(list.map((f) => [f.slug, { level: f.level, limit: f.limit }])) };
 }
 
 export const userCan = (user: AuthUser, feature: FeatureSlug) => isAllowedLevel(user.features.get(feature)?.level);
@@ -77,10 +81,12 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
       claims = rotated;
     }
     if (typeof claims === 'string') return null;
-    const [family] = await db.select({ revokedAt: tokenFamilies.revokedAt }).from(tokenFamilies).where(eq(tokenFamilies.id, claims.familyId));
-    if (!family || family.revokedAt) return null;
-    const user = await loadAuthUser(db, claims.userId);
-    if (!user) return null;
+    // Independent lookups: the login (token family) still open, and the user.
+    const [[family], user] = await Promise.all([
+      db.select({ revokedAt: tokenFamilies.revokedAt }).from(tokenFamilies).where(eq(tokenFamilies.id, claims.familyId)),
+      loadAuthUser(db, claims.userId),
+    ]);
+    if (!family || family.revokedAt || !user) return null;
     return { user, familyId: claims.familyId, via: 'token', can: (f) => userCan(user, f) };
   }
 
