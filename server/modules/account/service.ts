@@ -7,6 +7,7 @@ import { apiKeys, landingPages, tokenFamilies, users } from '../../db/schema';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { invalid, notFound } from '../../lib/errors';
 import { sniffImage, UploadStore } from '../../lib/images';
+import { logoUrl } from '../agents/profile';
 
 /** Postgres unique violation: two requests raced for the same email. */
 export const isUniqueViolation = (err: unknown) =>
@@ -98,7 +99,7 @@ export class AccountService {
       intro: row.page.intro,
       contact_email: row.page.contactEmail,
       contact_phone: row.page.contactPhone,
-      logo: row.user.logo ? `/api/v1/agent/logo/${row.user.code}?v=${row.user.updatedAt.getTime()}` : null,
+      logo: logoUrl(row.user),
     };
   }
 

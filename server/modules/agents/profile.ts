@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 
+/** The public address of an agent's logo (versioned, so a new upload is not hidden by caches); null without one. */
+export const logoUrl = (u: { code: string; logo: string | null; updatedAt: Date }) => (u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null);
+
 /** The spec's Profile, built from the user row; never includes secrets (the API key shows its prefix only). */
 export async function toProfile(db: Db, user: AuthUser): Promise<Profile> {
   const [key] = await db
@@ -35,7 +38,7 @@ export async function toProfile(db: Db, user: AuthUser): Promise<Profile> {
     group_fee_type: user.groupFeeType,
     main_agent_business_name: mainAgent,
     created_at: user.createdAt.toISOString(),
-    logo: user.logo ? `/api/v1/agent/logo/${user.code}?v=${user.updatedAt.getTime()}` : null,
+    logo: logoUrl(user),
     bot_uuid: user.botUuid,
     preferences: user.preferences,
     features: [...user.features].map(([slug, f]) => ({ slug, enabled: f.level, limit: f.limit })),

@@ -196,6 +196,15 @@ describe('GET quotations/filters', () => {
     expect(net.agents.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['Sara Conti', 'Paolo Marini']));
     expect(net.agents.map((a: { code: string }) => a.code)).not.toContain(codes.leader2);
   });
+
+  it('gives each agent’s logo as an address the app can show (not the stored file name)', async () => {
+    await t.database.db.update(users).set({ logo: 'logos/sara.png' }).where(eq(users.code, codes.sub1!));
+    const net = (await t.inject({ method: 'GET', url: '/api/v1/quotations/filters', headers: h.leader })).json().data;
+    const sara = net.agents.find((a: { code: string }) => a.code === codes.sub1);
+    expect(sara.image).toMatch(new RegExp(`^/api/v1/agent/logo/${codes.sub1}\\?v=\\d+$`));
+    expect(net.agents.find((a: { code: string }) => a.code === codes.leader).image).toBeNull();
+    await t.database.db.update(users).set({ logo: null }).where(eq(users.code, codes.sub1!));
+  });
 });
 
 describe('POST quotations/export', () => {

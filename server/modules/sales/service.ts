@@ -27,6 +27,7 @@ import { cars, customers, offers, offerVariations, quotationDocuments, quotation
 import type { AuthContext } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import type { QuotationsService } from '../quotations/service';
+import { logoUrl } from '../agents/profile';
 
 const TZ = 'Europe/Rome';
 /** The Rome calendar day of a quotation, as text: what the list filters on and the export shows. */
@@ -48,6 +49,17 @@ const PERIODS: Record<StatsInterval, { unit: 'day' | 'month' | 'year'; back: str
 
 const customerName = sql<string>`case when ${customers.businessName} <> '' then ${customers.businessName} else trim(${customers.firstName} || ' ' || ${customers.lastName}) end`;
 
+/** An agent as lists show them (filters, dashboard, agent page, network). */
+const agentSummary = (u: typeof users.$inferSelect): AgentSummary => ({
+  id: u.id,
+  code: u.code,
+  name: u.name,
+  business_name: u.businessName,
+  role: u.role,
+  roleName: u.roleName,
+  image: logoUrl(u),
+});
+
 export class SalesService {
   constructor(
     private readonly db: Db,
@@ -58,7 +70,7 @@ export class SalesService {
   async agents(auth: AuthContext): Promise<AgentSummary[]> {
     const ids = await this.quotationsService.scope(auth);
     const rows = await this.db.select().from(users).where(inArray(users.id, ids)).orderBy(sql`${users.id} <> ${auth.user.id}`, asc(users.name));
-    return rows.map((u) => ({ id: u.id, code: u.code, name: u.name, business_name: u.businessName, role: u.role, roleName: u.roleName, image: u.logo }));
+    return rows.map(agentSummary);
   }
 
   async filters(auth: AuthContext): Promise<QuotationFilters> {
@@ -385,13 +397,7 @@ export class SalesService {
     ]);
     return {
       agent: {
-        id: u.id,
-        code: u.code,
-        name: u.name,
-        business_name: u.businessName,
-        role: u.role,
-        roleName: u.roleName,
-        image: u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null,
+        ...agentSummary(u),
         email: u.email,
         phone: u.phone,
         title: u.title,
@@ -444,13 +450,7 @@ export class SalesService {
       const q = qRows.find((x) => x.owner === u.id);
       return {
         agent: {
-          id: u.id,
-          code: u.code,
-          name: u.name,
-          business_name: u.businessName,
-          role: u.role,
-          roleName: u.roleName,
-          image: u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null,
+          ...agentSummary(u),
           status: u.status,
           parent_code: u.parentId ? (codeOf.get(u.parentId) ?? null) : null,
         },

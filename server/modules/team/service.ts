@@ -8,6 +8,7 @@ import { type AuthUser, userCan } from '../../lib/auth';
 import { randomToken } from '../../lib/crypto';
 import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../account/service';
+import { logoUrl } from '../agents/profile';
 import type { AuthService } from '../auth/service';
 
 /** Features a new member receives when the leader has them: the selling ones, never network management or catalogue editing. */
@@ -27,7 +28,7 @@ const toMember = (u: UserRow, level: number): TeamMember => ({
   title: u.title,
   email: u.email,
   phone: u.phone,
-  logo: u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null,
+  logo: logoUrl(u),
   status: u.status,
   fee_type: u.feeType as TeamMember['fee_type'],
   fee_value: u.feeValue,
