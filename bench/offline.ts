@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium, type Page } from '@playwright/test';
+import { deviceRecords } from '../e2e/device';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
 import { CHROMIUM, ensureBuilt, percentileOf as percentile, seededPglite, startServer } from './common';
 
@@ -47,22 +48,6 @@ function timeFilterChange(page: Page, brand: string): Promise<number> {
   );
 }
 
-async function catalogueCopy(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('portale');
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('offers')) return resolve(0);
-          const req = idb.transaction('offers').objectStore('offers').count();
-          req.onsuccess = () => resolve(req.result);
-        };
-        open.onerror = () => resolve(0);
-      }),
-  );
-}
-
 export async function run() {
   ensureBuilt();
   const data = await seededPglite(OFFERS);
@@ -85,11 +70,11 @@ export async function run() {
       await navigator.serviceWorker.ready;
     });
     const started = Date.now();
-    while ((await catalogueCopy(page)) < catalogue.offers * 0.9) {
+    while ((await deviceRecords(page, 'offers')) < catalogue.offers * 0.9) {
       if (Date.now() - started > 180_000) throw new Error('the catalogue copy did not arrive');
       await new Promise((r) => setTimeout(r, 500));
     }
-    const copied = await catalogueCopy(page);
+    const copied = await deviceRecords(page, 'offers');
     await page.reload();
     await page.locator('[data-testid="offer-card"]').first().waitFor();
     await page.waitForTimeout(1500); // the persister writes at most once a second

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, decodeJwt } from 'jose';
+import { SignJWT } from 'jose';
+import { expireAccessToken } from './device';
 import { E2E } from './env';
 import { test, expect, lastMail, loginAs, screen, USERS } from './fixtures';
 
@@ -68,17 +69,8 @@ test.describe('redirects', () => {
 
 test('an expired access token is renewed without the user noticing', async ({ page, loggedIn }) => {
   await loggedIn(USERS.sub);
-  const access = await page.evaluate(() => localStorage.getItem('access_token'));
-  const claims = decodeJwt(access!);
-  const past = Math.floor(Date.now() / 1000) - 60;
-  const expired = await new SignJWT({ fam: claims.fam })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(claims.sub))
-    .setIssuedAt(past - 900)
-    .setExpirationTime(past)
-    .sign(new TextEncoder().encode(E2E.authSecret));
   const refreshBefore = await page.evaluate(() => localStorage.getItem('refresh_token'));
-  await page.evaluate((t) => localStorage.setItem('access_token', t), expired);
+  const expired = await expireAccessToken(page);
   await page.goto('/support');
   await expect(page.getByRole('heading', { name: 'Supporto' })).toBeVisible();
   await expect(page).toHaveURL(/\/support$/);

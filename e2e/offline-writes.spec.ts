@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { decodeJwt, SignJWT } from 'jose';
-import { E2E } from './env';
-import { expect, screen, test, USERS } from './fixtures';
+import { expireAccessToken, deviceRecords } from './device';
+import { expect, loginAs, screen, test, USERS } from './fixtures';
 import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
 
 // Writes made with the network cut (issue 4): kept on the device, replayed once the server can be reached,
@@ -29,10 +28,19 @@ async function openWizard(page: Page, ref: string) {
   await page.waitForTimeout(1500); // the query persister writes at most once a second
 }
 
-/** Fills the customer step for a new private customer and confirms it with the network cut. */
-async function proposeOffline(page: Page, fiscalCode: string) {
+/**
+ * As the full demo agent, opens the wizard for `offer` (a private-customer one by default; cached for offline use), fills in
+ * a new customer with a codice fiscale of this test's own and confirms it with the network cut: the
+ * proposal waits in the outbox.
+ */
+async function proposeOffline(page: Page, request: APIRequestContext, loggedIn: (email: string) => Promise<void>, offer?: string) {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = offer ?? (await offerRef(request, headers, 'privati'));
+  const cf = uniqueFiscalCode();
+  await loggedIn(USERS.full);
+  await openWizard(page, ref);
   const s = screen(page);
-  await input(page, 'fiscal-code-entry').fill(fiscalCode);
+  await input(page, 'fiscal-code-entry').fill(cf);
   await fillPrivate(page);
   await consent(page);
   await page.context().setOffline(true);
@@ -41,16 +49,11 @@ async function proposeOffline(page: Page, fiscalCode: string) {
   await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
   await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
   await expect(page.getByTestId('pending-count')).toHaveText('1');
+  return { headers, cf };
 }
 
-
 test('a proposal created offline arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const cf = uniqueFiscalCode();
-  await loggedIn(USERS.full);
-  await openWizard(page, ref);
-  await proposeOffline(page, cf);
+  const { headers, cf } = await proposeOffline(page, request, loggedIn);
   await page.screenshot({ path: 'test-results/shots/quotation-offline-1280.png' });
   await page.reload();
   await page.reload();
@@ -142,24 +145,10 @@ test('a document uploaded offline is kept across reloads and arrives once', asyn
 });
 
 test('a write replayed after the access token expired arrives (the refresh token renews it)', async ({ page, context, loggedIn, request }) => {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const cf = uniqueFiscalCode();
-  await loggedIn(USERS.full);
-  await openWizard(page, ref);
-  await proposeOffline(page, cf);
+  const { headers, cf } = await proposeOffline(page, request, loggedIn);
 
   // Time passes at the dealership: the access token expires before the network comes back.
-  const access = await page.evaluate(() => localStorage.getItem('access_token'));
-  const claims = decodeJwt(access!);
-  const past = Math.floor(Date.now() / 1000) - 60;
-  const expired = await new SignJWT({ fam: claims.fam })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(claims.sub))
-    .setIssuedAt(past - 900)
-    .setExpirationTime(past)
-    .sign(new TextEncoder().encode(E2E.authSecret));
-  await page.evaluate((t) => localStorage.setItem('access_token', t), expired);
+  const expired = await expireAccessToken(page);
 
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
@@ -168,12 +157,7 @@ test('a write replayed after the access token expired arrives (the refresh token
 });
 
 test('with the session gone the write waits for the next login, then arrives once', async ({ page, context, loggedIn, request }) => {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const cf = uniqueFiscalCode();
-  await loggedIn(USERS.full);
-  await openWizard(page, ref);
-  await proposeOffline(page, cf);
+  const { headers, cf } = await proposeOffline(page, request, loggedIn);
 
   // Both tokens are no longer valid (e.g. revoked from another device): the replay gets a 401.
   await page.evaluate(() => {
@@ -184,17 +168,9 @@ test('with the session gone the write waits for the next login, then arrives onc
   await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
   expect(await quotationsFor(request, headers, cf)).toBe(0);
   // Nothing dropped: the write is still on the device.
-  expect(await page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('portale');
-    open.onsuccess = () => {
-      const req = open.result.transaction('outbox').objectStore('outbox').count();
-      req.onsuccess = () => resolve(req.result);
-    };
-  }))).toBe(1);
+  expect(await deviceRecords(page, 'outbox')).toBe(1);
 
-  await screen(page).getByLabel('Email').fill(USERS.full);
-  await screen(page).getByLabel('Password', { exact: true }).fill(E2E.password);
-  await screen(page).getByRole('button', { name: 'Accedi' }).click();
+  await loginAs(page, USERS.full);
   await expect(page.getByTestId('top-user')).toBeVisible();
   await expect.poll(() => quotationsFor(request, headers, cf), { timeout: 45_000 }).toBe(1);
   await expect(page.getByTestId('pending-count')).toHaveCount(0);
@@ -225,10 +201,7 @@ test('a write the server refuses on replay is kept with its message, to discard'
   const ref: string | null = published.variations[0]?.ref ?? null;
   expect(ref).not.toBeNull();
 
-  const cf = uniqueFiscalCode();
-  await loggedIn(USERS.full);
-  await openWizard(page, ref!);
-  await proposeOffline(page, cf);
+  const { cf } = await proposeOffline(page, request, loggedIn, ref!);
   // Meanwhile the offer is withdrawn from the catalogue.
   expect((await request.delete(`/api/v1/catalog/offers/${code}`, { headers })).ok()).toBe(true);
 

@@ -1,3 +1,4 @@
+import { deviceRecords } from './device';
 import { test, expect, USERS } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -24,21 +25,6 @@ test('a screen seen once opens offline with its last data and age', async ({ pag
   await context.setOffline(false);
 });
 
-const catalogueCopy = (page: import('@playwright/test').Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('portale');
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('offers')) return resolve(0);
-          const req = idb.transaction('offers').objectStore('offers').count();
-          req.onsuccess = () => resolve(req.result);
-        };
-        open.onerror = () => resolve(0);
-      }),
-  );
-
 test('offers are searched on the device while offline', async ({ page, context, loggedIn }) => {
   await loggedIn(USERS.full);
   await page.goto('/offers');
@@ -47,7 +33,7 @@ test('offers are searched on the device while offline', async ({ page, context, 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => catalogueCopy(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.reload();
   await expect(page.locator('.results-count')).toContainText(/Auto Trovat[ae]/);
 
