@@ -8,6 +8,7 @@ import { DEMO_USERS } from '../db/seed/users';
 import { encodePng } from '../lib/png';
 import { createTestApp, type TestApp } from '../test/helper';
 import { multipartBody } from '../test/multipart';
+import { customCar, offerInput, privateProposal } from '../test/payloads';
 import { LEGAL_DOCUMENTS } from '../modules/legal/texts';
 import { type ApiRoute, fillPath, listRoutes, looksItalian, normalizeParams, servedRoutes } from './routes';
 
@@ -146,7 +147,7 @@ const POLICIES: Record<string, Entry> = {
   'GET /car/versions/{a}/{b}': { ...ANY_USER, params: () => ({ a: 'FIA', b: 'panda' }) },
   'GET /car': { ...ANY_USER, query: (f) => `motornet=${f.publicCar.motornet}&eurotax=${f.publicCar.eurotax}` },
   'POST /car': { policy: feature('catalog') },
-  'PUT /car/{id}': { policy: NORD_CATALOG, params: (f) => ({ id: f.nord.carId }), body: () => customCar() },
+  'PUT /car/{id}': { policy: NORD_CATALOG, params: (f) => ({ id: f.nord.carId }), body: () => nordCar() },
   'GET /car/images/{code}': { policy: { access: 'user', owner: 'nord-group' }, params: (f) => ({ code: f.nord.carCode }) },
   'GET /car/images/file/{name}': { ...PUBLIC, params: (f) => ({ name: f.nord.imageFile }) },
   'PUT /car/images/{id}/type': { policy: NORD_IMAGES, params: (f) => ({ id: f.nord.imageId }), body: () => ({ newType: 'MAIN' }) },
@@ -173,7 +174,7 @@ const POLICIES: Record<string, Entry> = {
   'GET /catalog/offers': { policy: feature('catalog') },
   'POST /catalog/offers': { policy: feature('catalog') },
   'GET /catalog/offers/{code}': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }) },
-  'PUT /catalog/offers/{code}': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }), body: (f) => offerInput(f.nord.carId) },
+  'PUT /catalog/offers/{code}': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }), body: (f) => nordOffer(f.nord.carId) },
   'DELETE /catalog/offers/{code}': { policy: NORD_CATALOG, fresh: async (f) => ({ code: await f.cloneOffer() }) },
   'POST /catalog/offers/{code}/clone': { policy: { ...NORD_CATALOG, features: ['catalog', 'clone'] }, params: (f) => ({ code: f.nord.offerCode }) },
   'POST /catalog/offers/{code}/publish': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }) },
@@ -223,48 +224,8 @@ const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
   'POST /prescoring/offer-check': { url: '/prescoring/offer-check', body: {} },
 };
 
-const customCar = () => ({
-  vehicleType: 'auto',
-  brand: 'Fiat',
-  modello: 'Panda',
-  category: 'city-car',
-  fuel: 'benzina',
-  segmento: 'A',
-  allestimento: '1.2 69cv Easy',
-  neo_patentati: true,
-  cilindrata: 1242,
-  cavalli_fiscali: 13,
-  descrizione_trazione: 'Anteriore',
-  desc_motore: '1.2 Fire',
-  hp: 69,
-  consumo_medio: 5.2,
-  kw: 51,
-  euro: 'Euro 6',
-  emissioni_co2: 120,
-  descrizione_cambio: 'manuale',
-  larghezza: 1643,
-  lunghezza: 3653,
-  bagagliaio: 225,
-  posti: 4,
-  porte: 5,
-});
-const offerInput = (car: number) => ({
-  car,
-  provider: 'aurora-rent',
-  product: 'aurora-rent-privati',
-  price: 299,
-  deposit: 1000,
-  duration: 36,
-  distance: 15000,
-  unlimitedKm: false,
-  deliveryTime: 'entro-30',
-  fastDelivery: true,
-  right_label: 'privati',
-  reference_code: 'AB123CD',
-  notes: '',
-  private_notes: '',
-  services: [],
-});
+const nordCar = () => customCar({ allestimento: '1.2 69cv Easy' });
+const nordOffer = (car: number) => offerInput(car, { notes: '', private_notes: '', services: [] });
 // Distinct values each time (a variation equal to another is refused).
 const variation = () => ({ deposit: 0, distance: 10000, duration: 48, monthlyRate: 200 + (counter++ % 700) });
 
@@ -296,20 +257,7 @@ async function fixtures(t: TestApp) {
   const [motornet, eurotax] = versions[0]!.code.split('-');
 
   // Sara's proposal (with its PDF), one of her coded quotations and a customer of hers.
-  const proposal = await api('POST', 'proposals', sara, {
-    offer: pub!.ref,
-    first_name: 'Mario',
-    last_name: 'Rossi',
-    email: 'mario.rossi@example.it',
-    phone: '+39 333 1234567',
-    fiscal_code: 'RSSMRA85T10A562S',
-    zip_code: '20121',
-    address: 'Via Roma 1',
-    city: 'Milano',
-    employee_category: 'tempo-indeterminato',
-    notes: '',
-    consent: true,
-  });
+  const proposal = await api('POST', 'proposals', sara, privateProposal(pub!.ref));
   for (let i = 0; i < 200 && !(await api('GET', `proposals/${proposal.id}`, sara)).has_pdf; i++) await new Promise((r) => setTimeout(r, 50));
   const [coded] = await db
     .select({ code: quotations.code })
@@ -319,9 +267,9 @@ async function fixtures(t: TestApp) {
   const [customer] = await db.select({ id: customers.id, cf: customers.fiscalCode }).from(customers).where(eq(customers.ownerId, t.ids.get('sub1')!)).limit(1);
 
   // The NET-NORD group's catalogue data, made by its leader.
-  const car = await api('POST', 'car', leader, customCar());
-  const spare = await api('POST', 'car', leader, customCar());
-  const offer = await api('POST', 'catalog/offers', leader, offerInput(car.id));
+  const car = await api('POST', 'car', leader, nordCar());
+  const spare = await api('POST', 'car', leader, nordCar());
+  const offer = await api('POST', 'catalog/offers', leader, nordOffer(car.id));
   const uploadImage = async (carId: number) => {
     const form = multipartBody([
       { name: 'car', value: String(carId) },

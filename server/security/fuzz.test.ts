@@ -5,6 +5,7 @@ import { ErrorEnvelopeSchema } from '@core/schemas/common';
 import { and, eq, isNull } from 'drizzle-orm';
 import { offers, offerVariations, userFeatures } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/helper';
+import { customCar, offerInput, privateProposal } from '../test/payloads';
 import { type ApiRoute, listRoutes, looksItalian } from './routes';
 
 /**
@@ -103,8 +104,8 @@ const segment = (v: string) => (/^%|%00|%2e/i.test(v) ? v : encodeURIComponent(v
  * services and the database, where a 500 would hide (numbers out of an integer column's range...).
  */
 const VALID: Record<string, (f: { carId: number; publicRef: string; providerCode: string }) => Record<string, Json>> = {
-  'POST /proposals': (f) => ({ offer: f.publicRef, first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', phone: '+39 333 1234567', fiscal_code: 'RSSMRA85T10A562S', zip_code: '20121', address: 'Via Roma 1', city: 'Milano', employee_category: 'tempo-indeterminato', notes: '', consent: true }),
-  'POST /catalog/offers': (f) => ({ car: f.carId, provider: 'aurora-rent', product: 'aurora-rent-privati', price: 299, deposit: 1000, duration: 36, distance: 15000, unlimitedKm: false, deliveryTime: 'entro-30', fastDelivery: true, right_label: 'privati', reference_code: 'AB123CD', notes: '', private_notes: '', services: [{ id: 1, price: 10, quantity: null }] }),
+  'POST /proposals': (f) => privateProposal(f.publicRef) as Record<string, Json>,
+  'POST /catalog/offers': (f) => offerInput(f.carId, { notes: '', private_notes: '', services: [{ id: 1, price: 10, quantity: null }] }),
   'POST /offer-requests': () => ({ vehicleType: 'commerciale', brand: 'Iveco', model: 'Daily', version: '35S14', duration: 48, distance: 30000, deposit: 3000, services: ['kasko'], notes: '' }),
   'POST /providers': () => ({ name: 'Rent Fuzz', logo: null }),
   'POST /products': (f) => ({ provider: f.providerCode, name: 'Prodotto Fuzz', description: '' }),
@@ -125,7 +126,7 @@ beforeAll(async () => {
   await t.database.db.insert(userFeatures).values(FEATURES.map((slug) => ({ userId: leaderId, slug, level: 2 }))).onConflictDoNothing();
   headers = (await t.login('capogruppo@demo.it')).headers;
   const post = async (url: string, payload: object) => (await t.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload })).json().data;
-  const car = await post('car', { vehicleType: 'auto', brand: 'Fiat', modello: 'Panda', category: 'city-car', fuel: 'benzina', segmento: 'A', allestimento: 'Fuzz', neo_patentati: true, cilindrata: 1242, cavalli_fiscali: 13, descrizione_trazione: 'Anteriore', desc_motore: '1.2', hp: 69, consumo_medio: 5.2, kw: 51, euro: 'Euro 6', emissioni_co2: 120, descrizione_cambio: 'manuale', larghezza: 1643, lunghezza: 3653, bagagliaio: 225, posti: 4, porte: 5 });
+  const car = await post('car', customCar({ allestimento: 'Fuzz', desc_motore: '1.2' }));
   const provider = await post('providers', { name: 'Fuzz Rent' });
   const [pub] = await t.database.db.select({ ref: offerVariations.ref }).from(offerVariations).innerJoin(offers, eq(offers.id, offerVariations.offerId)).where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), eq(offers.customerType, 'privati'))).limit(1);
   valid = { carId: car.id, publicRef: pub!.ref, providerCode: provider.code };

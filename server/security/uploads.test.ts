@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, offerVariations } from '../db/schema';
 import { encodePng } from '../lib/png';
 import { createTestApp, type TestApp } from '../test/helper';
+import { customCar, privateProposal } from '../test/payloads';
 import { multipartBody } from '../test/multipart';
 
 /**
@@ -69,7 +70,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/car',
     headers: leader,
-    payload: { vehicleType: 'auto', brand: 'Fiat', modello: 'Panda', category: 'city-car', fuel: 'benzina', segmento: 'A', allestimento: 'Upload', neo_patentati: true, cilindrata: 1242, cavalli_fiscali: 13, descrizione_trazione: 'Anteriore', desc_motore: '1.2', hp: 69, consumo_medio: 5.2, kw: 51, euro: 'Euro 6', emissioni_co2: 120, descrizione_cambio: 'manuale', larghezza: 1643, lunghezza: 3653, bagagliaio: 225, posti: 4, porte: 5 },
+    payload: customCar({ allestimento: 'Upload', desc_motore: '1.2' }),
   });
   carId = car.json().data.id;
   // A quotation of completo@demo.it with its code (credit check answered), so documents can be attached.
@@ -83,7 +84,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/proposals',
     headers: full,
-    payload: { offer: v!.ref, first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', phone: '+39 333 1234567', fiscal_code: 'RSSMRA85T10A562S', zip_code: '20121', address: 'Via Roma 1', city: 'Milano', employee_category: 'tempo-indeterminato', notes: '', consent: true },
+    payload: privateProposal(v!.ref),
   });
   const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
   const coded = await t.inject({ method: 'PUT', url: `/api/v1/proposals/${created.json().data.id}`, headers: full, payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });

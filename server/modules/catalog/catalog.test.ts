@@ -4,6 +4,7 @@ import { brokers, offerVariations, userFeatures } from '../../db/schema';
 import { offers } from '../../db/schema';
 import { encodePng } from '../../lib/png';
 import { readZip } from '../../lib/zip';
+import { customCar, offerInput, privateProposal } from '../../test/payloads';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
 
@@ -31,52 +32,6 @@ afterAll(() => t.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: object) => t.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
 const png = (seed: number) => encodePng(4, 4, () => [seed, 100, 200]);
-
-const customCar = (over: object = {}) => ({
-  vehicleType: 'auto',
-  brand: 'Fiat',
-  modello: 'Panda',
-  category: 'city-car',
-  fuel: 'benzina',
-  segmento: 'A',
-  allestimento: '1.2 69cv Easy Allestimento Speciale',
-  neo_patentati: true,
-  cilindrata: 1242,
-  cavalli_fiscali: 13,
-  descrizione_trazione: 'Anteriore',
-  desc_motore: '1.2 Fire',
-  hp: 69,
-  consumo_medio: 5.2,
-  kw: 51,
-  euro: 'Euro 6',
-  emissioni_co2: 120,
-  descrizione_cambio: 'manuale',
-  larghezza: 1643,
-  lunghezza: 3653,
-  bagagliaio: 225,
-  posti: 4,
-  porte: 5,
-  ...over,
-});
-
-const offerInput = (car: number, over: object = {}) => ({
-  car,
-  provider: 'aurora-rent',
-  product: 'aurora-rent-privati',
-  price: 299,
-  deposit: 1000,
-  duration: 36,
-  distance: 15000,
-  unlimitedKm: false,
-  deliveryTime: 'entro-30',
-  fastDelivery: true,
-  right_label: 'privati',
-  reference_code: 'AB123CD',
-  notes: 'Nota pubblica',
-  private_notes: 'Nota privata',
-  services: [{ id: 1, price: 10, quantity: null }],
-  ...over,
-});
 
 async function newCar(headers: H = leader) {
   const res = await api('POST', 'car', headers, customCar());
@@ -581,21 +536,7 @@ describe('service price overrides in the offer pricing', () => {
       method: 'POST',
       url: '/api/v1/proposals',
       headers: leader,
-      payload: {
-        offer: `${o.code}-M`,
-        first_name: 'Mario',
-        last_name: 'Rossi',
-        email: 'mario.rossi@example.it',
-        phone: '+39 333 1234567',
-        fiscal_code: 'RSSMRA85T10A562S',
-        zip_code: '20121',
-        address: 'Via Roma 1',
-        city: 'Milano',
-        employee_category: 'tempo-indeterminato',
-        notes: '',
-        consent: true,
-        additionalServices: ['pneumatici'],
-      },
+      payload: privateProposal(`${o.code}-M`, { additionalServices: ['pneumatici'] }),
     });
     expect(proposal.statusCode, proposal.body).toBe(201);
     // 299 € + 5 € x 2 tyres.

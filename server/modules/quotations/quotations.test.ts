@@ -6,6 +6,7 @@ import { EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS } from '@core/quotation';
 import type { Proposal, ProposalSave } from '@core/schemas/quotations';
 import { offers, offerVariations, quotations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { privateProposal } from '../../test/payloads';
 import { multipartBody } from '../../test/multipart';
 
 let t: TestApp;
@@ -35,21 +36,7 @@ async function publicRef(customerType: 'piva' | 'privati') {
   return row!.ref;
 }
 
-const privateCustomer = (over: Partial<ProposalSave> = {}): ProposalSave => ({
-  offer: privRef,
-  first_name: 'Mario',
-  last_name: 'Rossi',
-  email: 'mario.rossi@example.it',
-  phone: '+39 333 1234567',
-  fiscal_code: CF,
-  zip_code: '20121',
-  address: 'Via Roma 1',
-  city: 'Milano',
-  employee_category: 'tempo-indeterminato',
-  notes: 'Cliente interessato alla consegna rapida',
-  consent: true,
-  ...over,
-});
+const privateCustomer = (over: Partial<ProposalSave> = {}): ProposalSave => privateProposal(privRef, { fiscal_code: CF, notes: 'Cliente interessato alla consegna rapida', ...over });
 
 const businessCustomer = (over: Partial<ProposalSave> = {}): ProposalSave =>
   privateCustomer({ offer: bizRef, employee_category: 'societa-capitale', vat_number: VAT, business_name: 'Rossi Srl', fiscal_code: VAT, ...over });
