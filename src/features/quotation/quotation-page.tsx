@@ -1,4 +1,4 @@
-import { IonButton, IonNote, IonSpinner } from '@ionic/react';
+import { IonButton, IonNote } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -22,7 +22,7 @@ import { QuoteForm } from './quote-form';
 import { type SavedCheck, savedCheckOf } from './saved-check';
 import { QuotationSidebar } from './sidebar';
 import { CustomerSummary } from './start-page';
-import { DocumentsStep, StatusStep, SustainabilityStep } from './steps';
+import { DocumentsStep, SaveAnswers, StatusStep, SustainabilityStep } from './steps';
 import { Tracker } from './tracker';
 import './quotation.css';
 
@@ -302,8 +302,6 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
  */
 function SlotStep({ proposal, disabled, slot, onSave }: { proposal: Proposal; disabled: boolean; slot: (props: SustainabilitySlotProps) => ReactNode; onSave: (check: SustainabilityCheck) => Promise<void> }) {
   const [check, setCheck] = useState<SustainabilityCheck | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const offerData = useMemo(() => ({ monthly_rate: proposal.price, deposit: proposal.deposit }), [proposal.price, proposal.deposit]);
   // Read once: the slot starts from the saved answers when the step opens, not again after each save.
   const [saved] = useState(() => savedCheckOf(proposal));
@@ -318,32 +316,7 @@ function SlotStep({ proposal, disabled, slot, onSave }: { proposal: Proposal; di
         </p>
       )}
       {slot({ proposal, category: proposal.contractual_category, saved, offerData, onCheck: setCheck })}
-      {error && (
-        <IonNote color="danger" role="alert">
-          {error}
-        </IonNote>
-      )}
-      <div className="wizard-actions">
-        <span />
-        <IonButton
-          data-testid="save-sustainability"
-          disabled={disabled || saving || !check}
-          onClick={async () => {
-            if (!check) return;
-            setSaving(true);
-            setError(null);
-            try {
-              await onSave(check);
-            } catch (err) {
-              setError(err instanceof ApiError ? err.message : it.quotation.genericError);
-            } finally {
-              setSaving(false);
-            }
-          }}
-        >
-          {saving ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
-        </IonButton>
-      </div>
+      <SaveAnswers disabled={disabled || !check} onSave={() => (check ? onSave(check) : Promise.resolve())} />
     </div>
   );
 }

@@ -26,8 +26,6 @@ export function SustainabilityStep({
 }) {
   const logic = logicFor(category, 'quote');
   const [flow, setFlow] = useState(() => (saved ? { answers: saved.answers, step: saved.step } : startFlow(logic)));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const answer = (q: Question, v: AnswerValue) => setFlow(applyAnswer(logic, flow.answers, q.q, v));
   const questions = visibleQuestions(logic, flow.answers, flow.step);
   return (
@@ -56,6 +54,17 @@ export function SustainabilityStep({
           )}
         </div>
       ))}
+      <SaveAnswers disabled={disabled || !canSubmit(logic, flow.answers)} onSave={() => onSave(flow.answers, flow.step)} />
+    </div>
+  );
+}
+
+/** The sustainability step's footer: 'Registra il credit check' with its busy state, and the server's refusal above it. */
+export function SaveAnswers({ disabled, onSave }: { disabled: boolean; onSave: () => Promise<void> }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
       {error && (
         <IonNote color="danger" role="alert">
           {error}
@@ -65,12 +74,12 @@ export function SustainabilityStep({
         <span />
         <IonButton
           data-testid="save-sustainability"
-          disabled={disabled || saving || !canSubmit(logic, flow.answers)}
+          disabled={disabled || saving}
           onClick={async () => {
             setSaving(true);
             setError(null);
             try {
-              await onSave(flow.answers, flow.step);
+              await onSave();
             } catch (err) {
               setError(err instanceof ApiError ? err.message : it.quotation.genericError);
             } finally {
@@ -81,7 +90,7 @@ export function SustainabilityStep({
           {saving ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
         </IonButton>
       </div>
-    </div>
+    </>
   );
 }
 
