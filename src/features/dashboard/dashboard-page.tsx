@@ -11,6 +11,7 @@ import { useAgentStatistics } from './api/get-agent-statistics';
 import { useAgents } from './api/get-agents';
 import { MonthlyChart, StatusDoughnut } from './components/charts';
 import './dashboard.css';
+import { StatusLegend } from '../../ui/status-legend';
 
 export default function DashboardPage() {
   const { data: profile } = useProfile();
@@ -67,20 +68,7 @@ export default function DashboardPage() {
                 {s.open + s.won + s.lost}
               </div>
             </div>
-            <dl className="db-legend">
-              <div>
-                <dt className="db-dot db-open">{it.dashboard.open}</dt>
-                <dd data-testid="stat-open">{s.open}</dd>
-              </div>
-              <div>
-                <dt className="db-dot db-won">{it.dashboard.won}</dt>
-                <dd data-testid="stat-won">{s.won}</dd>
-              </div>
-              <div>
-                <dt className="db-dot db-lost">{it.dashboard.lost}</dt>
-                <dd data-testid="stat-lost">{s.lost}</dd>
-              </div>
-            </dl>
+            <StatusLegend className="db-legend" counts={s} testIdPrefix="stat" />
           </section>
           <section className="db-card">
             <h2>{it.dashboard.contracts}</h2>

@@ -15,6 +15,7 @@ import { useAgentPage } from './api/get-agent-page';
 import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
 import { RootLink } from '../../ui/root-link';
+import { StatusLegend } from '../../ui/status-legend';
 
 /**
  * /agents/{agent}: one agent's profile summary, their own figures for a period and latest quotations.
@@ -118,20 +119,7 @@ export default function AgentPage() {
           <div className={`nw-grid${page.isFetching ? ' nw-loading' : ''}`} data-testid="agent-figures">
             <section className="nw-card">
               <h2>{it.dashboard.status}</h2>
-              <dl className="nw-legend">
-                <div>
-                  <dt className="nw-dot nw-open">{it.network.open}</dt>
-                  <dd data-testid="agent-open">{s.open}</dd>
-                </div>
-                <div>
-                  <dt className="nw-dot nw-won">{it.network.won}</dt>
-                  <dd data-testid="agent-won">{s.won}</dd>
-                </div>
-                <div>
-                  <dt className="nw-dot nw-lost">{it.network.lost}</dt>
-                  <dd data-testid="agent-lost">{s.lost}</dd>
-                </div>
-              </dl>
+              <StatusLegend className="nw-legend" counts={s} testIdPrefix="agent" />
             </section>
             <Figure label={it.dashboard.contracts} value={s.won} />
             <Figure label={it.dashboard.newCustomers} value={s.new_customers} />

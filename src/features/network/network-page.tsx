@@ -12,6 +12,7 @@ import { useNetworkStatistics } from './api/get-network-statistics';
 import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
 import { RootLink } from '../../ui/root-link';
+import { StatusLegend } from '../../ui/status-legend';
 
 /**
  * /admin, 'Rete' (sales-portal.md §2, §6): group leaders with feature network. Team statistics for a
@@ -46,20 +47,7 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
           <div className="nw-grid" data-testid="network-totals">
             <section className="nw-card">
               <h2>{it.dashboard.status}</h2>
-              <dl className="nw-legend">
-                <div>
-                  <dt className="nw-dot nw-open">{t.open}</dt>
-                  <dd data-testid="total-open">{s.totals.open}</dd>
-                </div>
-                <div>
-                  <dt className="nw-dot nw-won">{t.won}</dt>
-                  <dd data-testid="total-won">{s.totals.won}</dd>
-                </div>
-                <div>
-                  <dt className="nw-dot nw-lost">{t.lost}</dt>
-                  <dd data-testid="total-lost">{s.totals.lost}</dd>
-                </div>
-              </dl>
+              <StatusLegend className="nw-legend" counts={s.totals} testIdPrefix="total" />
             </section>
             <Figure label={t.contracts} value={s.totals.won} testId="total-contracts" />
             <Figure label={t.newCustomers} value={s.totals.new_customers} testId="total-new-customers" />
