@@ -2,7 +2,7 @@
 // Ownership: what an agent makes belongs to their group (network) when they have one, else to them;
 // only that scope sees and changes it, anyone else gets 404 (ids of other networks are not confirmed).
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { carImagePath } from '@core/car-image';
 import {
   bodyOf,
@@ -51,6 +51,7 @@ import { brokers, carImages, carOptions, cars, deliveryTimes, offerRequests, off
 import type { AuthContext } from '../../lib/auth';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import { sniffImage, type UploadStore } from '../../lib/images';
+import { containsText } from '../../lib/text-search';
 import { refreshOfferSummaries } from '../offers/summary';
 
 export type Scope = { userId: number; group: string | null };
@@ -436,7 +437,7 @@ export class CatalogService {
   }
 
   async list(s: Scope, page: number, q: string | undefined): Promise<CatalogOfferList> {
-    const search = q ? (or(ilike(cars.brand, `%${q}%`), ilike(cars.model, `%${q}%`), ilike(cars.version, `%${q}%`), ilike(offers.code, `%${q}%`), ilike(offers.referenceCode, `%${q}%`)) as SQL) : undefined;
+    const search = q ? containsText(q, [cars.brand, cars.model, cars.version, offers.code, offers.referenceCode]) : undefined;
     const where = and(this.ownOffer(s), search);
     const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(where);
     const rows = await this.db

@@ -28,6 +28,7 @@ import type { AuthContext } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import type { QuotationsService } from '../quotations/service';
 import { logoUrl } from '../agents/profile';
+import { containsText } from '../../lib/text-search';
 
 const TZ = 'Europe/Rome';
 /** The Rome calendar day of a quotation, as text: what the list filters on and the export shows. */
@@ -48,6 +49,14 @@ const PERIODS: Record<StatsInterval, { unit: 'day' | 'month' | 'year'; back: str
 };
 
 const customerName = sql<string>`case when ${customers.businessName} <> '' then ${customers.businessName} else trim(${customers.firstName} || ' ' || ${customers.lastName}) end`;
+
+/** What a customer text search looks in: the name either way round, the company name and the email. */
+const CUSTOMER_TEXT = [
+  sql`${customers.firstName} || ' ' || ${customers.lastName}`,
+  sql`${customers.lastName} || ' ' || ${customers.firstName}`,
+  customers.businessName,
+  customers.email,
+];
 
 /** An agent as lists show them (filters, dashboard, agent page, network). */
 const agentSummary = (u: typeof users.$inferSelect): AgentSummary => ({
@@ -95,17 +104,7 @@ export class SalesService {
       lt(quotations.createdAt, romeMidnight(f.endDate, 1) as unknown as Date),
     ];
     if (f.status.length) parts.push(inArray(quotations.status, f.status));
-    if (f.query) {
-      const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(
-        or(
-          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, like),
-          ilike(sql`${customers.lastName} || ' ' || ${customers.firstName}`, like),
-          ilike(customers.businessName, like),
-          ilike(customers.email, like),
-        ),
-      );
-    }
+    if (f.query) parts.push(containsText(f.query, CUSTOMER_TEXT));
     if (f.fiscal_code) {
       const code = f.fiscal_code.toUpperCase();
       parts.push(or(ilike(customers.fiscalCode, `${code}%`), ilike(customers.vatNumber, `${code}%`)));
@@ -341,19 +340,7 @@ export class SalesService {
     // An agent outside the caller's scope simply matches nothing, as in the quotations list.
     const owners = f.agent_id ? scope.filter((x) => x === f.agent_id) : scope;
     const parts: (SQL | undefined)[] = [inArray(customers.ownerId, owners.length ? owners : [-1])];
-    if (f.query) {
-      const like = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(
-        or(
-          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, like),
-          ilike(sql`${customers.lastName} || ' ' || ${customers.firstName}`, like),
-          ilike(customers.businessName, like),
-          ilike(customers.email, like),
-          ilike(customers.fiscalCode, like),
-          ilike(customers.vatNumber, like),
-        ),
-      );
-    }
+    if (f.query) parts.push(containsText(f.query, [...CUSTOMER_TEXT, customers.fiscalCode, customers.vatNumber]));
     const where = and(...parts)!;
     const [totalRow] = await this.db.select({ n: count() }).from(customers).where(where);
     const total = Number(totalRow?.n ?? 0);
