@@ -9,7 +9,7 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';
 import { useDebounced } from '../../ui/use-debounced';
-import { useAgents } from './api/get-agents';
+import { useAgents } from '../../api/quotation-filters';
 import { useCustomers } from './api/get-customers';
 import './customers.css';
 import { RootLink } from '../../ui/root-link';

@@ -8,7 +8,7 @@ import { it } from '../../i18n/it';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useAgentStatistics } from './api/get-agent-statistics';
-import { useAgents } from './api/get-agents';
+import { useAgents } from '../../api/quotation-filters';
 import { MonthlyChart, StatusDoughnut } from './components/charts';
 import './dashboard.css';
 import { StatusLegend } from '../../ui/status-legend';

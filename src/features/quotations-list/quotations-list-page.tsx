@@ -11,7 +11,7 @@ import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';
 import { useDebounced } from '../../ui/use-debounced';
 import { useExportQuotations } from './api/export-quotations';
-import { useQuotationFilters } from './api/get-quotation-filters';
+import { useQuotationFilters } from '../../api/quotation-filters';
 import { useSearchQuotations } from './api/search-quotations';
 import { badges, clearAll, dateRangeError, initialState, type QuotationFilterState, toggleStatus, update } from './search-state';
 import './quotations-list.css';
