@@ -15,7 +15,7 @@
 // snapshot, so an index is never newer or older than the version it carries. A write therefore
 // costs the next search one rebuild (about 0.5 s at 20,000 offers; see docs/scaling.md).
 import { sql } from 'drizzle-orm';
-import { type Bounds, effectiveFilters, type FacetCounts, hasVariationFilters, lastPageOf, OFFER_FACETS, offerFacetSelection, VARIATION_FACETS } from '@core/offer-filter';
+import { effectiveFilters, type FacetCounts, hasVariationFilters, lastPageOf, OFFER_FACETS, offerFacetSelection, type SearchResult as CoreSearchResult, VARIATION_FACETS } from '@core/offer-filter';
 import type { FilterLookups } from '@core/offer-filter-set';
 import type { OfferSort } from '@core/offer-options';
 import type { OfferFilters } from '@core/schemas/offers';
@@ -38,16 +38,8 @@ export type SearchInput = {
   sustainability?: readonly SustainabilityBand[] | null;
 };
 
-export type SearchResult = {
-  /** The page in order: offer id and the id of the child offer its card shows. */
-  hits: { id: number; variationId: number }[];
-  total: number;
-  lastPage: number;
-  currentPage: number;
-  itemsPerPage: number;
-  facets: FacetCounts;
-  bounds: Bounds;
-};
+/** core's search result, but hits by id: the page in order, offer id and the id of the child offer its card shows. */
+export type SearchResult = Omit<CoreSearchResult, 'hits'> & { hits: { id: number; variationId: number }[] };
 
 /** Column of each offer-level facet, in OFFER_FACETS order (booleans as 'true'/'false'). */
 const FACET_SQL = [
