@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { buildFilterSet, type FilterLookups } from '@core/offer-filter-set';
 import { CATALOGUE_TAG_LABEL, FUELS, labelOf, STOCKS } from '@core/offer-options';
 import { MESSAGES } from '@core/i18n-messages';
@@ -62,22 +62,11 @@ export class OffersService {
     return withSustainability(await this.cards(auth, result.hits), check.filter);
   }
 
+  /** Names of brands, brokers, products, areas and delivery times, as the search index read them. */
   async lookups(): Promise<FilterLookups> {
-    const [brandRows, brokerRows, productRows, areaRows, deliveryRows] = await Promise.all([
-      this.db.selectDistinct({ slug: cars.brandSlug, name: cars.brand }).from(cars),
-      this.db.select({ code: brokers.code, name: brokers.name, logo: brokers.logo }).from(brokers),
-      this.db.select({ code: products.code, name: products.name }).from(products),
-      this.db.select().from(areas),
-      this.db.select().from(deliveryTimes).orderBy(asc(deliveryTimes.days)),
-    ]);
-    return {
-      brands: Object.fromEntries(brandRows.map((r) => [r.slug, r.name])),
-      brokers: Object.fromEntries(brokerRows.map((r) => [r.code, { name: r.name, logo: r.logo }])),
-      products: Object.fromEntries(productRows.map((r) => [r.code, r.name])),
-      areas: Object.fromEntries(areaRows.map((r) => [r.code, r.label])),
-      deliveryTimes: Object.fromEntries(deliveryRows.map((r) => [r.code, { label: r.label, days: r.days }])),
-    };
+    return (await searchIndex(this.db)).lookups;
   }
+
 
   loadCards(variationIds: readonly number[]) {
     if (variationIds.length === 0) return Promise.resolve([]);
