@@ -2,19 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { demoPicture } from '../server/lib/png';
 import { E2E } from './env';
-import { expect, lastMail, loginAs, test } from './fixtures';
+import { expect, lastMail, loginAs, test, shots } from './fixtures';
 
 // Users of this spec only (others' specs use the demo users in fixtures.ts): paolo.marini, elena.galli,
 // the capogruppo.sud network and fresh sub-agents; completo@demo.it only gets its logo and theme set.
-
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function openTab(page: Page, tab: string) {
   await page.goto(`/profile?tab=${tab}`);

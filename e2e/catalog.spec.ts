@@ -1,18 +1,9 @@
 import type { Page } from '@playwright/test';
 import { encodePng } from '../server/lib/png';
-import { expect, loginAs, screen, test, USERS } from './fixtures';
+import { expect, loginAs, screen, test, USERS, shots } from './fixtures';
 
 // Users of this spec: capogruppo@demo.it (NET-NORD: catalog, clone, car-custom-images) makes the
 // offer; completo@demo.it (no network) is the agent outside the group.
-
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: 'Menu utente' }).filter({ visible: true }).click();

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E } from './env';
@@ -18,6 +18,20 @@ export const USERS = {
  * label look-ups must be scoped to the visible one.
  */
 export const screen = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+
+/**
+ * Full-page screenshots at desktop (1280) and phone (390) width in test-results/shots/, to look at;
+ * the viewport goes back to the project's 1280×800.
+ */
+export async function shots(page: Page, name: string) {
+  mkdirSync('test-results/shots', { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(400); // let Ionic lay the page out again
+    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** Logs in through the real login form. */
 export async function loginAs(page: Page, email: string, password = E2E.password) {

@@ -1,20 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, screen, test, USERS } from './fixtures';
+import { expect, screen, test, USERS, shots } from './fixtures';
 
 const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const countOf = async (page: Page) => Number((await screen(page).getByTestId('quotations-count').innerText()).match(/\d+/)?.[0] ?? NaN);
-
-async function shots(page: Page, name: string) {
-  mkdirSync('test-results/shots', { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('saved quotations: filter by status and date, badges, export, open one', async ({ page, loggedIn }) => {
   await loggedIn(USERS.quiet);

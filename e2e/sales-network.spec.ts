@@ -1,19 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E } from './env';
-import { expect, screen, test, USERS } from './fixtures';
+import { expect, screen, test, USERS, shots } from './fixtures';
 
 const countOf = async (page: Page, testId: string) => Number((await screen(page).getByTestId(testId).innerText()).match(/\d+/)?.[0] ?? NaN);
-
-async function shots(page: Page, name: string) {
-  mkdirSync('test-results/shots', { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Agent codes of the demo network, read through the API as the leader. */
 async function networkCodes(request: APIRequestContext) {
