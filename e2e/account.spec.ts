@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { demoPicture } from '../server/lib/png';
 import { E2E } from './env';
-import { expect, lastMail, loginAs, test, shots } from './fixtures';
+import { expect, lastMail, loginAs, screen, test, shots } from './fixtures';
 
 // Users of this spec only (others' specs use the demo users in fixtures.ts): paolo.marini, elena.galli,
 // the capogruppo.sud network and fresh sub-agents; completo@demo.it only gets its logo and theme set.
+// A spec's tests run in order on one worker: Elena's password is reset by the last test, after her API key test.
 
 async function openTab(page: Page, tab: string) {
   await page.goto(`/profile?tab=${tab}`);
@@ -221,4 +222,28 @@ test('the personal assistant opens for a user with a bot id', async ({ page }) =
   await page.getByTestId('assistant-personal').click();
   await expect(page.getByTestId('assistant-panel')).toHaveAttribute('data-bot', 'demo-bot-7f3a');
   await expect(page.getByTestId('assistant-panel')).toContainText('Assistente personale');
+});
+
+test('password recovery by emailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByText('Password dimenticata?').click();
+  await expect(page).toHaveURL(/\/account\/password\/forgot$/);
+  await expect(page.getByRole('heading', { name: 'Recupera password' })).toBeVisible();
+  await screen(page).getByLabel('Email').fill('elena.galli@demo.it');
+  await page.getByRole('button', { name: 'Invia link' }).click();
+  await expect(page.getByRole('status')).toContainText('riceverai un’email');
+  const link = lastMail('elena.galli@demo.it').match(/(\/account\/password\/[\w-]+)/)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Nuova password' })).toBeVisible();
+  await screen(page).getByLabel('Nuova password', { exact: true }).fill('corta');
+  await screen(page).getByLabel('Conferma password').fill('corta');
+  await page.getByRole('button', { name: 'Salva password' }).click();
+  await expect(page.getByText('La nuova password deve contenere almeno 8 caratteri')).toBeVisible();
+  await screen(page).getByLabel('Nuova password', { exact: true }).fill('Elena2026!');
+  await screen(page).getByLabel('Conferma password').fill('Elena2026!');
+  await page.getByRole('button', { name: 'Salva password' }).click();
+  await expect(page.getByRole('status')).toContainText('Password aggiornata');
+  await loginAs(page, 'elena.galli@demo.it', 'Elena2026!');
+  await expect(page.getByTestId('top-user')).toContainText('Galli Rent');
 });
