@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import { envelope, errorReply, registerErrorHandling } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi';
+import { COMPRESSION } from './lib/ready-answer';
 import { accountRoutes } from './modules/account/routes';
 import { agentRoutes } from './modules/agents/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -83,9 +83,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerSecurityHeaders(app);
   registerInputGuards(app);
   registerMaintenance(app, { always: config.maintenance, dataDir: config.dataDir });
-  // Answers are made per request: brotli at its default quality (11, meant for static files) would
-  // cost more CPU than the search itself; quality 4 compresses about as well as gzip, much faster.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, { global: true, ...COMPRESSION });
 
   const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl);
   const auth = new AuthService(database.db, tokens, app.mailer, config);

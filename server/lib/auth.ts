@@ -5,7 +5,7 @@ import { type FeatureSlug, isAllowedLevel } from '@core/features';
 import { MESSAGES } from '@core/i18n-messages';
 import type { Db } from '../db/client';
 import { apiKeys, tokenFamilies, userFeatures, users } from '../db/schema';
-import type { TokenService } from '../modules/auth/tokens';
+import type { AccessClaims, TokenService } from '../modules/auth/tokens';
 import { sha256 } from './crypto';
 import { AppError, forbidden, unauthorized } from './errors';
 
@@ -39,13 +39,24 @@ declare module 'fastify' {
 
 type FeatureRow = { slug: string; level: number; limit: number | null };
 
-/** The user and their features in one query (it runs on every authenticated request). */
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const features = sql<FeatureRow[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'level', f.level, 'limit', f."limit")) from ${userFeatures} f where f.user_id = ${users.id}), '[]'::json)`;
-  const [row] = await db.select({ user: users, features }).from(users).where(eq(users.id, userId));
-  if (!row) return null;
+const featuresOf = sql<FeatureRow[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'level', f.level, 'limit', f."limit")) from ${userFeatures} f where f.user_id = ${users.id}), '[]'::json)`;
+
+function toAuthUser(row: { user: typeof users.$inferSelect; features: FeatureRow[] | string }): AuthUser {
   const list: FeatureRow[] = typeof row.features === 'string' ? (JSON.parse(row.features) as FeatureRow[]) : row.features;
   return { ...row.user, features: new Map(list.map((f) => [f.slug, { level: f.level, limit: f.limit }])) };
+}
+
+/** The user and their features in one query. */
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const [row] = await db.select({ user: users, features: featuresOf }).from(users).where(eq(users.id, userId));
+  return row ? toAuthUser(row) : null;
+}
+
+/** loadAuthUser for an access token, null unless its login (token family) is still open: one query on every request. */
+async function loadTokenUser(db: Db, claims: AccessClaims): Promise<AuthUser | null> {
+  const open = sql<boolean>`exists (select 1 from ${tokenFamilies} where ${tokenFamilies.id} = ${claims.familyId} and ${tokenFamilies.revokedAt} is null)`;
+  const [row] = await db.select({ user: users, features: featuresOf, open }).from(users).where(eq(users.id, claims.userId));
+  return row?.open ? toAuthUser(row) : null;
 }
 
 export const userCan = (user: AuthUser, feature: FeatureSlug) => isAllowedLevel(user.features.get(feature)?.level);
@@ -81,12 +92,8 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
       claims = rotated;
     }
     if (typeof claims === 'string') return null;
-    // Independent lookups: the login (token family) still open, and the user.
-    const [[family], user] = await Promise.all([
-      db.select({ revokedAt: tokenFamilies.revokedAt }).from(tokenFamilies).where(eq(tokenFamilies.id, claims.familyId)),
-      loadAuthUser(db, claims.userId),
-    ]);
-    if (!family || family.revokedAt || !user) return null;
+    const user = await loadTokenUser(db, claims);
+    if (!user) return null;
     return { user, familyId: claims.familyId, via: 'token', can: (f) => userCan(user, f) };
   }
 

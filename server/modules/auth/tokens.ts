@@ -16,9 +16,12 @@ export const REUSE_GRACE_SECONDS = 30;
 
 export type TokenPair = { access_token: string; refresh_token: string; expires_in: number };
 export type AccessClaims = { userId: number; familyId: string };
+const VERIFIED_TOKENS = 10_000;
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Access tokens whose signature was checked, with their expiry (at most VERIFIED_TOKENS). */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
   constructor(
     private readonly db: Db,
     private readonly secret: string,
@@ -39,11 +42,18 @@ export class TokenService {
 
   /** 'expired' lets the caller fall back to the refresh token; anything else wrong is 'invalid'. */
   async verifyAccess(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
+    // A token's signature is checked once: every request carries it, and the check is most of what
+    // authentication costs in this process. Its expiry is checked on every use, as jose does.
+    const known = this.verified.get(token);
+    if (known) return known.exp > Math.floor(Date.now() / 1000) ? known.claims : 'expired';
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.fam !== 'string') return 'invalid';
-      return { userId, familyId: payload.fam };
+      if (!Number.isInteger(userId) || typeof payload.fam !== 'string' || payload.exp === undefined) return 'invalid';
+      const claims = { userId, familyId: payload.fam };
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch (err) {
       return err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
     }

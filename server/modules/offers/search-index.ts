@@ -21,6 +21,7 @@ import type { OfferSort } from '@core/offer-options';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { SustainabilityBand } from '@core/offer-sustainability';
 import type { Db } from '../../db/client';
+import { ReadyAnswers } from '../../lib/ready-answer';
 
 export type Viewer = { userId: number; groupCode: string | null };
 
@@ -85,6 +86,8 @@ export class OfferIndex {
   /** Offers with an owner (user or group): few, checked one by one. */
   readonly owned: number[];
   readonly ownerUser: Int32Array;
+  /** Users who own an offer of the index. */
+  readonly owners: Set<number>;
   readonly ownerGroup: (string | null)[];
   // Child offers, grouped by offer and ordered by id.
   readonly vStart: Int32Array;
@@ -135,6 +138,7 @@ export class OfferIndex {
     this.codes = new Int32Array(n * F);
     offers.forEach((o, i) => o.f.forEach((value, k) => (this.codes[i * F + k] = value == null ? -1 : codeOf(this.facetDict[k]!, value))));
     this.ownerUser = Int32Array.from(offers, (o) => o.ownerUser ?? 0);
+    this.owners = new Set(offers.flatMap((o) => (o.ownerUser === null ? [] : [o.ownerUser])));
     this.ownerGroup = offers.map((o) => o.ownerGroup);
     this.isPublic = Uint8Array.from(offers, (o) => (o.ownerUser === null && o.ownerGroup === null ? 1 : 0));
     this.owned = [];
@@ -449,7 +453,11 @@ type Loaded = {
   lookups: FilterLookups;
   /** Cards' rows by child-offer id, read at (or after) this version: the service fills it. */
   cardRows: Map<number, unknown>;
+  /** Search answers as sent, valid for this version: the service fills it. */
+  answers: ReadyAnswers;
 };
+/** Bytes of ready search answers one process keeps (about 700 answers of the large catalogue). */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const cache = new WeakMap<Db, { current?: Loaded; loading?: { version: string; promise: Promise<Loaded> } }>();
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -494,7 +502,7 @@ async function load(db: Db): Promise<Loaded> {
         areas: Object.fromEntries(rowsOf<{ code: string; label: string }>(areaRows).map((r) => [r.code, r.label])),
         deliveryTimes: Object.fromEntries(rowsOf<{ code: string; label: string; days: number }>(deliveryRows).map((r) => [r.code, { label: r.label, days: Number(r.days) }])),
       };
-      return { version: v, index, lookups, cardRows: new Map() };
+      return { version: v, index, lookups, cardRows: new Map(), answers: new ReadyAnswers(ANSWER_CACHE_BYTES) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
+import type { ReadyAnswer } from '../../lib/ready-answer';
 import { searchIndex } from './search-index';
 import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
 
@@ -33,8 +34,26 @@ export class OffersService {
 
   async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     this.checkTags(auth, search.tags);
+    return this.searchIn(await searchIndex(this.db), auth, search);
+  }
+
+  /**
+   * The search's answer as sent (`serialize`: the route's response serializer). Answers are kept per
+   * index version (search-index.ts `answers`) for everyone who would get the same bytes: the user
+   * alone when they own offers of the index (their cards say isOwned), otherwise everyone of the same
+   * network with the same catalog and fees-visibility features (what else a search depends on).
+   */
+  async searchAnswer(auth: AuthContext, search: OfferSearch, serialize: (answer: OfferSearchResponse) => string): Promise<ReadyAnswer> {
+    this.checkTags(auth, search.tags);
+    const loaded = await searchIndex(this.db);
+    const features = `${auth.can('catalog') ? 'c' : ''}${auth.can('fees-visibility') ? 'f' : ''}`;
+    const viewer = loaded.index.owners.has(auth.user.id) ? `user ${auth.user.id}` : `network ${auth.user.groupCode || '-'}`;
+    const key = `${viewer} ${features} ${JSON.stringify(search)}`;
+    return loaded.answers.get(key) ?? loaded.answers.add(key, serialize(await this.searchIn(loaded, auth, search)));
+  }
+
+  private async searchIn({ index, lookups, cardRows }: Awaited<ReturnType<typeof searchIndex>>, auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     const check = creditCheckRestriction(search);
-    const { index, lookups, cardRows } = await searchIndex(this.db);
     const result = index.search({ filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands });
     const cards = withSustainability(await this.cards(auth, result.hits, cardRows as Map<number, CardRow>), check.filter);
     return {
