@@ -103,7 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(accountRoutes);
       await api.register(teamRoutes);
       await api.register(marketingRoutes);
-      await api.register(offerRoutes);
+      await api.register(offerRoutes, { answerCacheBytes: config.searchAnswerCacheMb * 1024 * 1024 });
       await api.register(quotationRoutes);
       await api.register(catalogRoutes);
       await api.register(salesRoutes);

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: z.string().default('+39 02 0000 0000'),
   MARKETING_ENABLED: bool,
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  SEARCH_ANSWER_CACHE_MB: z.coerce.number().min(0).default(32),
   // Which proxies may set X-Forwarded-For (the client address of the login throttle): 'true' (any,
   // the default), 'false' (none: the socket address), a hop count, or the proxies' addresses/CIDRs.
   TRUST_PROXY: z.string().default('true'),
@@ -57,6 +58,8 @@ export type Config = {
   distDir: string;
   /** How long a write holds its Idempotency-Key before a retry may take it over (its process died). */
   idempotencyLeaseMs: number;
+  /** Memory for ready offer-search answers per process (0: none; server/lib/ready-answer.ts). */
+  searchAnswerCacheMb: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     distDir: path.resolve('dist'),
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
+    searchAnswerCacheMb: e.SEARCH_ANSWER_CACHE_MB,
     ...overrides,
   };
 }

@@ -33,8 +33,8 @@ const EXPORT_COLUMNS: XlsxColumn<OfferCard>[] = [
   { header: 'Tag', value: (r) => r.tag ?? '' },
 ];
 
-export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OffersService(app.db);
+export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = async (app, opts) => {
+  const service = new OffersService(app.db, opts.answerCacheBytes);
   const details = new OfferDetailService(app.db);
 
   app.get('/search/catalog/filters', { schema: { response: { 200: dataOf(FilterSetSchema) } } }, async (req) => ({ data: await service.filters(authOf(req)) }));

@@ -21,7 +21,6 @@ import type { OfferSort } from '@core/offer-options';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { SustainabilityBand } from '@core/offer-sustainability';
 import type { Db } from '../../db/client';
-import { ReadyAnswers } from '../../lib/ready-answer';
 
 export type Viewer = { userId: number; groupCode: string | null };
 
@@ -453,11 +452,7 @@ type Loaded = {
   lookups: FilterLookups;
   /** Cards' rows by child-offer id, read at (or after) this version: the service fills it. */
   cardRows: Map<number, unknown>;
-  /** Search answers as sent, valid for this version: the service fills it. */
-  answers: ReadyAnswers;
 };
-/** Bytes of ready search answers one process keeps (about 700 answers of the large catalogue). */
-const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const cache = new WeakMap<Db, { current?: Loaded; loading?: { version: string; promise: Promise<Loaded> } }>();
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -502,7 +497,7 @@ async function load(db: Db): Promise<Loaded> {
         areas: Object.fromEntries(rowsOf<{ code: string; label: string }>(areaRows).map((r) => [r.code, r.label])),
         deliveryTimes: Object.fromEntries(rowsOf<{ code: string; label: string; days: number }>(deliveryRows).map((r) => [r.code, { label: r.label, days: Number(r.days) }])),
       };
-      return { version: v, index, lookups, cardRows: new Map(), answers: new ReadyAnswers(ANSWER_CACHE_BYTES) };
+      return { version: v, index, lookups, cardRows: new Map() };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
-import type { ReadyAnswer } from '../../lib/ready-answer';
+import { type ReadyAnswer, ReadyAnswers } from '../../lib/ready-answer';
 import { searchIndex } from './search-index';
 import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
 
@@ -21,7 +21,14 @@ const CARD_CACHE_SIZE = 2000;
 type CardRow = Awaited<ReturnType<OffersService['loadCards']>>[number];
 
 export class OffersService {
-  constructor(private readonly db: Db) {}
+  /** Ready answers of the current index version (searchAnswer). */
+  private answers = { version: '', cache: new ReadyAnswers(0) };
+
+  /** `answerCacheBytes`: how much memory ready search answers may take (config SEARCH_ANSWER_CACHE_MB). */
+  constructor(
+    private readonly db: Db,
+    private readonly answerCacheBytes = 0,
+  ) {}
 
   private viewer(auth: AuthContext): Viewer {
     return { userId: auth.user.id, groupCode: auth.user.groupCode || null };
@@ -38,8 +45,8 @@ export class OffersService {
   }
 
   /**
-   * The search's answer as sent (`serialize`: the route's response serializer). Answers are kept per
-   * index version (search-index.ts `answers`) for everyone who would get the same bytes: the user
+   * The search's answer as sent (`serialize`: the route's response serializer). Answers are kept for
+   * the index version they were made at, for everyone who would get the same bytes: the user
    * alone when they own offers of the index (their cards say isOwned), otherwise everyone of the same
    * network with the same catalog and fees-visibility features (what else a search depends on).
    */
@@ -49,7 +56,9 @@ export class OffersService {
     const features = `${auth.can('catalog') ? 'c' : ''}${auth.can('fees-visibility') ? 'f' : ''}`;
     const viewer = loaded.index.owners.has(auth.user.id) ? `user ${auth.user.id}` : `network ${auth.user.groupCode || '-'}`;
     const key = `${viewer} ${features} ${JSON.stringify(search)}`;
-    return loaded.answers.get(key) ?? loaded.answers.add(key, serialize(await this.searchIn(loaded, auth, search)));
+    if (this.answers.version !== loaded.version) this.answers = { version: loaded.version, cache: new ReadyAnswers(this.answerCacheBytes) };
+    const { cache } = this.answers;
+    return cache.get(key) ?? cache.add(key, serialize(await this.searchIn(loaded, auth, search)));
   }
 
   private async searchIn({ index, lookups, cardRows }: Awaited<ReturnType<typeof searchIndex>>, auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
