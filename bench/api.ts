@@ -7,8 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
-import { seedDemo } from '../server/db/seed';
-import { loadAverage, loginAs, machineLines, percentile, postgresVersion, preparePglite, preparePostgres, startServer, type Target, throughput, TMP } from './common';
+import { loadAverage, loginAs, machineLines, percentile, postgresVersion, preparePglite, preparePostgres, rowsOf, seedLarge, startServer, type Target, throughput, TMP } from './common';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
 const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 100_000);
@@ -23,22 +22,16 @@ type Fixture = { offerCodes: string[]; fullCode: string; leaderCode: string; inf
 let fixture: Fixture | null = null;
 
 async function fill(database: Database) {
-  const started = Date.now();
-  const { catalogue } = await seedDemo(database.db, { offers: OFFERS, quotations: QUOTATIONS });
-  // A database in steady state: statistics and visibility map fresh, as autovacuum keeps them.
-  await database.db.execute(sql`vacuum analyze`);
-  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  const codes = rows<{ code: string }>(await database.db.execute(sql`select code from offers where owner_user_id is null and owner_group is null and deleted_at is null order by id`)).map((r) => r.code);
-  const users = rows<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users where email in ('completo@demo.it', 'capogruppo@demo.it')`));
-  const [{ n } = { n: 0 }] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from quotations`));
+  const info = await seedLarge(database, { offers: OFFERS, quotations: QUOTATIONS });
+  const codes = rowsOf<{ code: string }>(await database.db.execute(sql`select code from offers where owner_user_id is null and owner_group is null and deleted_at is null order by id`)).map((r) => r.code);
+  const users = rowsOf<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users where email in ('completo@demo.it', 'capogruppo@demo.it')`));
   const step = Math.max(1, Math.floor(codes.length / 50));
   fixture = {
     offerCodes: codes.filter((_, i) => i % step === 0),
     fullCode: users.find((u) => u.email === 'completo@demo.it')!.code,
     leaderCode: users.find((u) => u.email === 'capogruppo@demo.it')!.code,
-    info: `${catalogue.offers} offerte, ${catalogue.variations} varianti, ${n} preventivi`,
+    info,
   };
-  console.log(`  ${database.kind}: seeded ${fixture.info} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
@@ -31,6 +32,22 @@ export async function seededPglite(offers?: number) {
   });
   return { dir: target.env.DATA_DIR!, catalogue, remove: target.cleanup };
 }
+
+/**
+ * The large seed as a database in steady state (statistics and visibility map fresh, as autovacuum
+ * keeps them), for the API benchmarks; logs and returns what was seeded.
+ */
+export async function seedLarge(database: Database, sizes: { offers: number; quotations: number }): Promise<string> {
+  const started = Date.now();
+  const { catalogue } = await seedDemo(database.db, sizes);
+  await database.db.execute(sql`vacuum analyze`);
+  const info = `${catalogue.offers} offerte, ${catalogue.variations} varianti, ${sizes.quotations} preventivi`;
+  console.log(`  ${database.kind}: seeded ${info} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return info;
+}
+
+/** The rows of a `db.execute` result. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export type Target = { kind: 'pglite' | 'postgres'; env: Record<string, string>; cleanup: () => Promise<void> };
 

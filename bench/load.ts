@@ -11,8 +11,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
-import { seedDemo } from '../server/db/seed';
-import { loadAverage, loginAs, machineLines, percentile, postgresVersion, preparePostgres, startServer, TMP } from './common';
+import { loadAverage, loginAs, machineLines, percentile, postgresVersion, preparePostgres, rowsOf, seedLarge, startServer, TMP } from './common';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
 const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 100_000);
@@ -39,16 +38,12 @@ type Fixture = { refs: string[]; codes: string[]; userCodes: Map<string, string>
 let fixture: Fixture | null = null;
 
 async function fill(database: Database) {
-  const started = Date.now();
-  const { catalogue } = await seedDemo(database.db, { offers: OFFERS, quotations: QUOTATIONS });
-  await database.db.execute(sql`vacuum analyze`);
-  const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-  const vars = rows<{ ref: string; code: string }>(
+  const info = await seedLarge(database, { offers: OFFERS, quotations: QUOTATIONS });
+  const vars = rowsOf<{ ref: string; code: string }>(
     await database.db.execute(sql`select v.ref, o.code from offer_variations v join offers o on o.id = v.offer_id where o.owner_user_id is null and o.owner_group is null and o.deleted_at is null and o.customer_type = 'privati' order by v.id limit 3000`),
   ).filter((_, i) => i % 30 === 0);
-  const users = rows<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users`));
-  fixture = { refs: vars.map((v) => v.ref), codes: vars.map((v) => v.code), userCodes: new Map(users.map((u) => [u.email, u.code])), info: `${catalogue.offers} offerte, ${catalogue.variations} varianti, ${QUOTATIONS} preventivi` };
-  console.log(`  postgres: seeded ${fixture.info} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const users = rowsOf<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users`));
+  fixture = { refs: vars.map((v) => v.ref), codes: vars.map((v) => v.code), userCodes: new Map(users.map((u) => [u.email, u.code])), info };
 }
 
 /** Deterministic pseudo-random numbers per connection. */
