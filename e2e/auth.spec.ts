@@ -127,6 +127,18 @@ test('the layout at phone width', async ({ page, loggedIn }) => {
   await page.screenshot({ path: 'test-results/shots/faq-390.png' });
 });
 
+test('a menu entry tapped while the menu slides open still closes it', async ({ page, loggedIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loggedIn(USERS.leader);
+  await page.getByRole('button', { name: 'Apri il menu' }).click();
+  // No waiting for the animation: the tap lands while the menu is still opening.
+  await menu(page).getByRole('link', { name: 'Domande Frequenti' }).dispatchEvent('click');
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator('ion-menu')).not.toHaveClass(/show-menu/);
+  await page.getByText('Quanto può durare un contratto').click();
+  await expect(page.getByText('I contratti durano da 24 a 60 mesi.')).toBeVisible();
+});
+
 test('footer links open real PDFs', async ({ page, request }) => {
   await page.goto('/login');
   for (const name of ['Termini e condizioni', 'Informativa privacy', 'Nomina a responsabile del trattamento']) {

@@ -1,4 +1,5 @@
 import { IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, useProfile } from '../api/profile';
@@ -10,8 +11,9 @@ export default function SideMenu() {
   const { pathname } = useLocation();
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
   const entries = profile ? visibleMenu(profile, config) : [];
+  const closeWhenOpen = useCloseAfterOpening(pathname);
   return (
-    <IonMenu contentId="main" type="overlay">
+    <IonMenu contentId="main" type="overlay" {...closeWhenOpen}>
       <IonHeader>
         <IonToolbar>
           <IonTitle>{it.appName}</IonTitle>
@@ -33,6 +35,30 @@ export default function SideMenu() {
       </IonContent>
     </IonMenu>
   );
+}
+
+/**
+ * An entry tapped while the menu is still sliding open navigates, but Ionic ignores the toggle while
+ * it animates, so the menu would stay open over the new page (slow phones, quick fingers). A
+ * navigation during the opening closes the menu once it has opened.
+ */
+function useCloseAfterOpening(pathname: string) {
+  const opening = useRef(false);
+  const closeWhenOpen = useRef(false);
+  useEffect(() => {
+    if (opening.current) closeWhenOpen.current = true;
+  }, [pathname]);
+  return {
+    onIonWillOpen: () => {
+      opening.current = true;
+      closeWhenOpen.current = false;
+    },
+    onIonDidOpen: (e: CustomEvent) => {
+      opening.current = false;
+      if (closeWhenOpen.current) void (e.target as HTMLIonMenuElement).close();
+      closeWhenOpen.current = false;
+    },
+  };
 }
 
 const isCurrent = (pathname: string, path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));
