@@ -1,0 +1,15 @@
+import { type MouseEvent, useState } from 'react';
+
+/**
+ * A popover opened by a button and loaded on its first click: `loaded` says when to mount it (a lazy
+ * component with Ionic's popover inside), `props` open it at the clicked button. Nothing of it is
+ * needed before the user asks, so it stays out of the screen's first chunk.
+ */
+export function useLazyPopover() {
+  const [state, setState] = useState<{ isOpen: boolean; event?: Event }>({ isOpen: false });
+  return {
+    loaded: state.event !== undefined,
+    open: (e: MouseEvent) => setState({ isOpen: true, event: e.nativeEvent }),
+    props: { isOpen: state.isOpen, event: state.event, onDidDismiss: () => setState((s) => ({ ...s, isOpen: false })) },
+  };
+}
