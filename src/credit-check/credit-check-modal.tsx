@@ -3,7 +3,7 @@ import { closeOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { creditCheckFilterParams, filtersToQuery } from '@core/credit-check-filters';
 import { canSubmit } from '@core/prescoring';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { links } from '../routes';
 import { postCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';

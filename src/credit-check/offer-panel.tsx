@@ -4,7 +4,7 @@ import { closeOutline } from 'ionicons/icons';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { alertColor, type Answers, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { postOfferCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
 import { CreditCheckError } from './credit-check-result';

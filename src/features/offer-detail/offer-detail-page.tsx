@@ -11,7 +11,7 @@ import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { sustainabilityColor } from '@core/sustainability';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/offer-detail';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useOffer } from './api/get-offer';

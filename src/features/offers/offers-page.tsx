@@ -15,7 +15,7 @@ import type { OfferFilters } from '@core/schemas/offers';
 import { useProfile } from '../../api/profile';
 import { creditCheckStore } from '../../credit-check/store';
 import { resetConfirmationText } from '../../credit-check/texts';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/offers';
 import { AppPage } from '../../shell/layout';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportOffers } from './api/export-offers';

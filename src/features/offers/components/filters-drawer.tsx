@@ -1,7 +1,7 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 
 /** Below about 1024 px the filter column opens in this drawer (sales-portal.md §2); loaded on its first opening. */
 export default function FiltersDrawer({ isOpen, onClose, total, children }: { isOpen: boolean; onClose: () => void; total: number; children: ReactNode }) {

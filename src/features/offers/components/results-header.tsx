@@ -3,7 +3,7 @@ import { closeCircle, downloadOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import type { OfferSort } from '@core/offer-options';
 import type { FilterSet } from '@core/schemas/offers';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 import type { Chip } from '../chips';
 
 /** The spec shows the first 4 chips until expanded (sales-portal.md §9). */
