@@ -1,5 +1,5 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonMenuButton, IonPage, IonTitle, IonToolbar } from '@ionic/react';
-import { personCircleOutline } from 'ionicons/icons';
+import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { menuSharp, personCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';
@@ -23,7 +23,9 @@ export function TopBar({ title }: { title?: string }) {
     <IonHeader>
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          <IonMenuButton aria-label={it.menu.openMenu} />
+          <IonButton className="ion-hide-lg-up" aria-label={it.menu.openMenu} onClick={() => void document.querySelector('ion-menu')?.toggle()}>
+            <IonIcon slot="icon-only" icon={menuSharp} />
+          </IonButton>
         </IonButtons>
         <div slot="start" className="top-brand">
           <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />

@@ -1,22 +1,13 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { closeOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonModal } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { it } from '../../../i18n/offers';
+import { ModalHeader } from '../../../ui/modal-header';
 
 /** Below about 1024 px the filter column opens in this drawer (sales-portal.md §2); loaded on its first opening. */
 export default function FiltersDrawer({ isOpen, onClose, total, children }: { isOpen: boolean; onClose: () => void; total: number; children: ReactNode }) {
   return (
     <IonModal className="filters-drawer" isOpen={isOpen} onDidDismiss={onClose}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{it.offers.filtersTitle}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose} aria-label={it.common.close}>
-              <IonIcon slot="icon-only" icon={closeOutline} />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+      <ModalHeader title={it.offers.filtersTitle} onClose={onClose} />
       <IonContent>
         {children}
         <div className="ion-padding">
