@@ -14,7 +14,10 @@
 import { type Cents, toCents } from './money';
 import type { OfferSort } from './offer-options';
 import { inSustainabilityBands, type SustainabilityBand } from './offer-sustainability';
+import { effectiveFilters } from './effective-filters';
 import type { OfferFilters, OfferSearch } from './schemas/offers';
+
+export { effectiveFilters };
 
 export interface FilterableVariation {
   id: number;
@@ -106,21 +109,6 @@ export function facetValue(offer: FilterableOffer, facet: OfferFacet): string | 
 
 /** Facet name -> value (as text) -> count. */
 export type FacetCounts = Record<FacetName, Record<string, number>>;
-
-/**
- * The filters that actually apply: empty lists and false toggles are no filter; fast delivery
- * removes delivery_times and unlimited km removes distances (sales-portal.md §4).
- */
-export function effectiveFilters(f: Partial<OfferFilters>): Partial<OfferFilters> {
-  const out: Partial<OfferFilters> = {};
-  for (const [key, value] of Object.entries(f) as [keyof OfferFilters, unknown][]) {
-    if (value === undefined || value === false || (Array.isArray(value) && value.length === 0 && key !== 'monthly_rates' && key !== 'deposits')) continue;
-    (out as Record<string, unknown>)[key] = value;
-  }
-  if (out.fast_delivery) delete out.delivery_times;
-  if (out.unlimitedKm) delete out.distances;
-  return out;
-}
 
 /** Whether any filter reads the child offers (the server then aggregates variations). */
 export function hasVariationFilters(f: Partial<OfferFilters>): boolean {

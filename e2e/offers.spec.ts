@@ -62,9 +62,10 @@ test('sorts and pages forward and back', async ({ page }) => {
   const cheapest = await prices(page);
   expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
 
-  await page.locator('ion-select.results-sort').click();
-  await page.locator('ion-popover').getByText('Prezzo decrescente').click();
+  await page.getByLabel('Ordina per').selectOption({ label: 'Prezzo decrescente' });
   await expect(page).toHaveURL(/sort=price-down/);
+  // The previous cards stay on screen (dimmed) until the new answer arrives.
+  await expect(page.locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
   await expect(cards(page)).toHaveCount(18);
   const dearest = await prices(page);
   expect(dearest).toEqual([...dearest].sort((a, b) => b - a));

@@ -7,12 +7,13 @@ import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
 import LoginPage from './features/auth/login-page';
-import { CreditCheckWidget } from './credit-check/credit-check-widget';
 
 // Every screen but the login is its own chunk, loaded when its route is first opened.
 const page = (factory: () => Promise<{ default: ComponentType }>) => lazy(factory);
 // The menu is not needed by the public screens (login included): its chunk loads with the first private one.
 const SideMenu = lazy(() => import('./shell/side-menu'));
+// The floating credit-check button: the public screens (login included) never show it.
+const CreditCheckWidget = lazy(() => import('./credit-check/credit-check-widget').then((m) => ({ default: m.CreditCheckWidget })));
 const ActivatePage = page(() => import('./features/auth/activate-page'));
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'));
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'));
@@ -142,7 +143,11 @@ function Shell() {
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </IonRouterOutlet>
       </IonSplitPane>
-      <CreditCheckWidget />
+      {!bare && (
+        <Suspense fallback={null}>
+          <CreditCheckWidget />
+        </Suspense>
+      )}
       {!bare && <AssistantHost />}
     </>
   );

@@ -9,8 +9,6 @@ import './theme/app.css';
 import '@core/schemas/zod-config';
 import { setupIonicReact } from '@ionic/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import dayjs from 'dayjs';
-import 'dayjs/locale/it';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
@@ -24,7 +22,6 @@ const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boo
 const UpdatePrompt = import.meta.env.PROD && !isNative && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
 setupIonicReact({ mode: 'md' });
-dayjs.locale('it'); // Italian names, week starting Monday
 
 await ensureIntl();
 // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CONTRACTUAL_CATEGORIES, ContractualCategorySchema } from '@core/categories';
 import { visibleQuestions, type AnswerValue, type Logic, type LogicVariant, type Question } from '@core/prescoring';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { formatAmount, parseAmount, reformatAmount } from './amount';
 import { logicQuery, usePrescoringBase } from './api';
 import { creditCheckStore } from './store';

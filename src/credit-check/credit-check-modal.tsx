@@ -1,10 +1,10 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { closeOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { creditCheckFilterParams, filtersToQuery } from '@core/credit-check-filters';
 import { canSubmit } from '@core/prescoring';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { links } from '../routes';
+import { ModalHeader } from '../ui/modal-header';
 import { postCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
 import { CreditCheckError, CreditCheckResult } from './credit-check-result';
@@ -15,16 +15,7 @@ import { useCreditCheck } from './use-credit-check';
 export default function CreditCheckModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
     <IonModal isOpen={isOpen} onDidDismiss={onClose} className="cc-modal" aria-label={it.creditCheck.title}>
-      <IonHeader>
-        <IonToolbar color="primary">
-          <IonTitle>{it.creditCheck.title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose} aria-label={it.common.close}>
-              <IonIcon slot="icon-only" icon={closeOutline} />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+      <ModalHeader title={it.creditCheck.title} onClose={onClose} color="primary" />
       <IonContent className="ion-padding">{isOpen && <CreditCheckBody onClose={onClose} />}</IonContent>
     </IonModal>
   );

@@ -1,6 +1,6 @@
 import { alertColor, messageFor, type MessagePlace, type PrescoringResponse } from '@core/prescoring';
 import { formatEuro } from '@core/format';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 
 /**
  * The result alert: 0 danger, 1 warning, 2 success, anything else info; the message by description with

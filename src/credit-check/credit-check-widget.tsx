@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { OFFERS_RELOAD_DELAY_MS, creditCheckOffersUrl, shouldReloadOffers } from '@core/credit-check-filters';
 import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { hidesCreditCheck, usesBareLayout } from '../routes';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';

@@ -1,15 +1,15 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonContent, IonModal, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { closeOutline } from 'ionicons/icons';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { alertColor, type Answers, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
-import { it } from '../i18n/it';
+import { it } from '../i18n/credit-check';
 import { postOfferCheck, responseOf } from './api';
 import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
 import { CreditCheckError } from './credit-check-result';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
+import { ModalHeader } from '../ui/modal-header';
 
 /** Spec §4 "Offer detail": the affordability index is recomputed 200 ms after the offer changes. */
 export const OFFER_CHECK_DEBOUNCE_MS = 200;
@@ -124,16 +124,7 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved }: 
         </IonButton>
       )}
       <IonModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
-        <IonHeader>
-          <IonToolbar color="primary">
-            <IonTitle>{it.creditCheck.offer.title}</IonTitle>
-            <IonButtons slot="end">
-              <IonButton onClick={() => setAsking(false)} aria-label={it.common.close}>
-                <IonIcon slot="icon-only" icon={closeOutline} />
-              </IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
+        <ModalHeader title={it.creditCheck.offer.title} onClose={() => setAsking(false)} color="primary" />
         <IonContent className="ion-padding">
           {asking && (
             <>

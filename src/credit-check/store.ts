@@ -6,20 +6,9 @@
  */
 import { z } from 'zod';
 import { ContractualCategorySchema, type ContractualCategory } from '@core/categories';
-import {
-  AnswersSchema,
-  ChanceSchema,
-  PrescoringResponseSchema,
-  QUESTION_KEYS,
-  applyAnswer,
-  startFlow,
-  type AnswerValue,
-  type Answers,
-  type Chance,
-  type Logic,
-  type PrescoringResponse,
-  type QuestionKey,
-} from '@core/prescoring';
+// The modules, not the '@core/prescoring' index: the offers screen reads this store without the rules.
+import { QUESTION_KEYS, applyAnswer, startFlow, type AnswerValue, type Answers, type Logic, type QuestionKey } from '@core/prescoring/questions';
+import { AnswersSchema, ChanceSchema, PrescoringResponseSchema, type Chance, type PrescoringResponse } from '@core/prescoring/schemas';
 import { initialSustainability } from '@core/credit-check-filters';
 
 export const STORAGE_KEY = 'credit-check';

@@ -1,7 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useProfile } from '../api/profile';
-import { db, type OutboxEntry } from './db';
+import type { OutboxEntry } from './db';
 
 const subscribeOnline = (cb: () => void) => {
   window.addEventListener('online', cb);
@@ -14,9 +13,28 @@ const subscribeOnline = (cb: () => void) => {
 
 export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 
+// The outbox's entries as the offline module (Dexie, loaded once there is a session) last saw them: the
+// top bar's pending count needs neither Dexie nor the outbox in the first screens' chunk.
+let entries: OutboxEntry[] = [];
+const listeners = new Set<() => void>();
+
+/** Every entry of the outbox, oldest first; the offline module calls it whenever the outbox changes. */
+export function publishOutbox(next: OutboxEntry[]) {
+  entries = next;
+  for (const l of listeners) l();
+}
+
+const subscribeOutbox = (cb: () => void) => {
+  listeners.add(cb);
+  return () => {
+    listeners.delete(cb);
+  };
+};
+
 /** The signed-in user's writes not yet on the server, oldest first. */
 export function usePendingWrites(): OutboxEntry[] {
   const { data: profile } = useProfile();
   const userId = profile?.id ?? -1;
-  return useLiveQuery(() => db.outbox.where('userId').equals(userId).sortBy('id'), [userId]) ?? [];
+  const all = useSyncExternalStore(subscribeOutbox, () => entries, () => entries);
+  return useMemo(() => all.filter((e) => e.userId === userId), [all, userId]);
 }

@@ -1,8 +1,10 @@
+import { liveQuery } from 'dexie';
 import type { Profile } from '@core/schemas/auth';
 import { queryClient, queryKeys } from '../api/query-client';
 import { session } from '../api/session';
 import { db } from './db';
 import { syncCatalogue } from './catalogue';
+import { publishOutbox } from './hooks';
 import { createOutbox } from './outbox';
 
 /** The app's outbox: entries belong to the user of the (persisted) profile. */
@@ -45,6 +47,8 @@ export function startOfflineSync() {
   outbox.on((e) => {
     if (e.type === 'sent') for (const key of e.entry.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
   });
+  // The top bar's pending count and list (usePendingWrites) follow the outbox from here.
+  liveQuery(() => db.outbox.orderBy('id').toArray()).subscribe({ next: publishOutbox, error: () => undefined });
   flush();
   refreshCatalogue();
   // Ask the browser to keep our data (catalogue, outbox) under storage pressure.

@@ -1,5 +1,5 @@
 import { describe, expect, it as test } from 'vitest';
-import { it } from '../i18n/it';
+import { it } from '../i18n/help';
 import { answer } from './assistant-match';
 
 describe('FAQ assistant matching', () => {

@@ -1,7 +1,7 @@
 import { IonButton, IonIcon, IonInput } from '@ionic/react';
 import { closeOutline, sendOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { it } from '../i18n/it';
+import { it } from '../i18n/help';
 import { answer } from './assistant-match';
 
 type Message = { from: 'user' | 'bot'; text: string };

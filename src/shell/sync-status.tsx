@@ -1,19 +1,21 @@
-import { IonBadge, IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonPopover, useIonAlert } from '@ionic/react';
-import { cloudDoneOutline, cloudOfflineOutline, syncOutline } from 'ionicons/icons';
-import { useId } from 'react';
+import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { cloudDoneOutline, cloudOfflineOutline } from 'ionicons/icons';
+import { lazy, Suspense } from 'react';
 import { it } from '../i18n/it';
-import { outbox } from '../offline';
 import { useOnline, usePendingWrites } from '../offline/hooks';
+import { useLazyPopover } from '../ui/use-lazy-popover';
+
+// The list (and the outbox it acts on) loads on the first click.
+const SyncPanel = lazy(() => import('./sync-panel'));
 
 /** Online/offline indicator with the number of pending writes; opens the list with 'Sincronizza ora'. */
 export function SyncStatus() {
   const online = useOnline();
   const pending = usePendingWrites();
-  const trigger = `sync-${useId().replace(/:/g, '')}`;
-  const [confirm] = useIonAlert();
+  const panel = useLazyPopover();
   return (
     <>
-      <IonButton id={trigger} aria-label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online}>
+      <IonButton aria-label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
         <IonIcon slot="icon-only" icon={online ? cloudDoneOutline : cloudOfflineOutline} />
         {pending.length > 0 && (
           <IonBadge color="warning" className="sync-badge" data-testid="pending-count">
@@ -21,47 +23,11 @@ export function SyncStatus() {
           </IonBadge>
         )}
       </IonButton>
-      <IonPopover trigger={trigger} className="sync-popover">
-        <div className="ion-padding">
-          <strong>{online ? it.offline.online : it.offline.offline}</strong>
-          <p>{it.offline.pendingTitle}</p>
-          {pending.length === 0 && <IonNote>{it.offline.nonePending}</IonNote>}
-          <IonList lines="full" data-testid="pending-list">
-            {pending.map((p) => (
-              <IonItem key={p.clientId}>
-                <IonLabel className="ion-text-wrap">
-                  <h3>{p.label}</h3>
-                  <p>{p.status === 'rejected' ? `${it.offline.rejected}: ${p.error ?? ''}` : outbox.isPaused() ? it.offline.paused : it.offline.waiting}</p>
-                  {p.status === 'rejected' && (
-                    <div>
-                      <IonButton size="small" fill="outline" onClick={() => void outbox.retry(p.clientId)}>
-                        {it.offline.retry}
-                      </IonButton>
-                      <IonButton
-                        size="small"
-                        fill="clear"
-                        color="danger"
-                        onClick={() =>
-                          void confirm({
-                            message: it.offline.discardConfirm,
-                            buttons: [it.common.cancel, { text: it.offline.discard, role: 'destructive', handler: () => void outbox.discard(p.clientId) }],
-                          })
-                        }
-                      >
-                        {it.offline.discard}
-                      </IonButton>
-                    </div>
-                  )}
-                </IonLabel>
-              </IonItem>
-            ))}
-          </IonList>
-          <IonButton expand="block" disabled={!online || pending.length === 0} onClick={() => void outbox.resume()}>
-            <IonIcon slot="start" icon={syncOutline} />
-            {it.offline.syncNow}
-          </IonButton>
-        </div>
-      </IonPopover>
+      {panel.loaded && (
+        <Suspense fallback={null}>
+          <SyncPanel {...panel.props} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
-import { useCallback, useRef, useState } from 'react';
-import { it } from '../i18n/it';
-import './confirm.css';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+
+// The modal loads with the first question: most visits of a screen never ask one.
+const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 /**
  * Confirmation prompts with the one modal pattern (IonModal): `ask(text)` resolves true when the
@@ -9,11 +9,13 @@ import './confirm.css';
  */
 export function useConfirm() {
   const [text, setText] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
   const ask = useCallback(
     (message: string) =>
       new Promise<boolean>((resolve) => {
         resolver.current = resolve;
+        setAsked(true);
         setText(message);
       }),
     [],
@@ -23,20 +25,11 @@ export function useConfirm() {
     resolver.current = null;
     setText(null);
   };
-  const element = (
-    <IonModal isOpen={text !== null} onDidDismiss={() => close(false)} className="confirm-modal">
-      <IonContent className="ion-padding">
-        <div role="alertdialog" aria-modal="true" aria-label={text ?? ''} data-testid="confirm-dialog">
-          <p className="confirm-text">{text}</p>
-          <div className="confirm-actions">
-            <IonButton fill="outline" onClick={() => close(false)}>
-              {it.common.cancel}
-            </IonButton>
-            <IonButton onClick={() => close(true)}>{it.common.confirm}</IonButton>
-          </div>
-        </div>
-      </IonContent>
-    </IonModal>
-  );
+  // Kept mounted after the first question, so a closing prompt plays its animation.
+  const element = asked ? (
+    <Suspense fallback={null}>
+      <ConfirmModal text={text} onClose={close} />
+    </Suspense>
+  ) : null;
   return { ask, element };
 }

@@ -1,7 +1,7 @@
 import { formatDateIt, formatEuro } from '@core/format';
 import { STATUS_LABELS, proposalTitle } from '@core/quotation';
 import type { QuotationListItem } from '@core/schemas/sales';
-import { it } from '../i18n/it';
+import { it } from '../i18n/quotations';
 import { links } from '../routes';
 import './quotation-summary.css';
 import { RootLink } from './root-link';

@@ -1,4 +1,4 @@
-import { it } from '../i18n/it';
+import { it } from '../i18n/statistics';
 import './status-legend.css';
 
 const STATUSES = ['open', 'won', 'lost'] as const;

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { type Activate, ActivateSchema } from '@core/schemas/auth';
 import { startSession } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/auth';
 import { links, paths } from '../../routes';
 import { LoadingPage } from '../../shell/guards';
 import { PublicPage } from '../../shell/public-layout';

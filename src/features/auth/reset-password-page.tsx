@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { type ResetPassword, ResetPasswordSchema } from '@core/schemas/auth';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/auth';
 import { paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';

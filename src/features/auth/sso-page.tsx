@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { startSession } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/auth';
 import { paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { ssoLogin } from './api/auth';

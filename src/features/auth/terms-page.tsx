@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { AcceptTermsSchema } from '@core/schemas/auth';
 import { profileQuery } from '../../api/profile';
 import { queryClient } from '../../api/query-client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/auth';
 import { links, paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { CheckboxField, FormError, scrollToFirstError } from '../../ui/form';

@@ -8,7 +8,7 @@ import { DEFAULT_DISTANCE, OFFER_BOUNDS } from '@core/catalog';
 import { hasFeature } from '@core/features';
 import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/catalog';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useConfirm } from '../../ui/confirm';

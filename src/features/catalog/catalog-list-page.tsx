@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { formatDistance } from '@core/format';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/catalog';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { FormError } from '../../ui/form';

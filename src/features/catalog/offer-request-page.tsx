@@ -1,7 +1,7 @@
 import { IonCard, IonCardContent } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateIt, formatDistance } from '@core/format';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/catalog';
 import { AppPage } from '../../shell/layout';
 import { offerRequestsQuery } from './api/catalog';
 import { ManualOfferForm } from './components/manual-offer-form';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/catalog';
 import { links } from '../../routes';
 import { deleteProduct, productRowsQuery } from './api/catalog';
 import { ItemListPage } from './components/item-list';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { type ProviderInput, ProviderInputSchema } from '@core/schemas/catalog';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/catalog';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';

@@ -5,7 +5,7 @@ import { formatDateIt } from '@core/format';
 import { CUSTOMER_QUOTATIONS_LIMIT } from '@core/schemas/network';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/customers';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { QuotationSummaryList } from '../../ui/quotation-summary';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
 import type { CustomerListItem } from '@core/schemas/network';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/customers';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';

@@ -4,7 +4,7 @@ import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';
 import { STATS_INTERVALS, type AgentSummary, type StatsInterval } from '@core/schemas/sales';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useAgentStatistics } from './api/get-agent-statistics';

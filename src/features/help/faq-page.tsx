@@ -1,5 +1,5 @@
 import { IonAccordion, IonAccordionGroup, IonItem, IonLabel } from '@ionic/react';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/help';
 import { AppPage } from '../../shell/layout';
 
 export default function FaqPage() {

@@ -1,7 +1,7 @@
 import { IonCard, IonCardContent, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/help';
 import { AppPage } from '../../shell/layout';
 import { DataAge } from '../../ui/data-age';
 

@@ -9,7 +9,7 @@ import { MESSAGES } from '@core/i18n-messages';
 import { LOGO_MAX_BYTES, type MarketingPost, type MarketingPostInput, MarketingPostInputSchema } from '@core/schemas/account';
 import { ApiError } from '../../api/client';
 import { configQuery } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';

@@ -7,7 +7,7 @@ import { formatDateIt, formatEuro } from '@core/format';
 import type { StatsInterval } from '@core/schemas/sales';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { QuotationSummaryList } from '../../ui/quotation-summary';

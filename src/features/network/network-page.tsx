@@ -5,7 +5,7 @@ import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';
 import type { StatsInterval } from '@core/schemas/sales';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useNetworkStatistics } from './api/get-network-statistics';

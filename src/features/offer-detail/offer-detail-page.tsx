@@ -1,5 +1,5 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { closeOutline, createOutline, printOutline, warningOutline } from 'ionicons/icons';
+import { IonButton, IonContent, IonIcon, IonModal } from '@ionic/react';
+import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
@@ -11,9 +11,10 @@ import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { sustainabilityColor } from '@core/sustainability';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/offer-detail';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
+import { ModalHeader } from '../../ui/modal-header';
 import { useOffer } from './api/get-offer';
 import { usePrintOffer } from './api/print-offer';
 import { OfferTabs } from './components/offer-tabs';
@@ -172,16 +173,7 @@ type SelPatch = Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>;
 function SideModal({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId: string }) {
   return (
     <IonModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{title}</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose} aria-label={it.common.close}>
-              <IonIcon slot="icon-only" icon={closeOutline} />
-            </IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
+      <ModalHeader title={title} onClose={onClose} />
       <IonContent className="ion-padding">{children}</IonContent>
     </IonModal>
   );

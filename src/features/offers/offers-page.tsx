@@ -1,6 +1,6 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { closeOutline, optionsOutline } from 'ionicons/icons';
-import { useMemo, useState } from 'react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { optionsOutline } from 'ionicons/icons';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   creditCheckHiddenTags,
   initialSustainability,
@@ -15,7 +15,7 @@ import type { OfferFilters } from '@core/schemas/offers';
 import { useProfile } from '../../api/profile';
 import { creditCheckStore } from '../../credit-check/store';
 import { resetConfirmationText } from '../../credit-check/texts';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/offers';
 import { AppPage } from '../../shell/layout';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportOffers } from './api/export-offers';
@@ -34,6 +34,8 @@ import './offers.css';
 
 /** Below about 1024 px the filter column becomes a drawer (sales-portal.md §2). */
 const WIDE = '(min-width: 1024px)';
+// The drawer (and Ionic's modal) loads when it is first opened.
+const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
 
 export default function OffersPage() {
   const { data: profile } = useProfile();
@@ -43,6 +45,7 @@ export default function OffersPage() {
   const exporter = useExportOffers();
   const wide = useMediaQuery(WIDE);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   const confirm = useConfirm();
   // Bumped when a prompt is cancelled: the filter controls start again from the unchanged filters.
@@ -81,7 +84,15 @@ export default function OffersPage() {
         {wide && <aside className="offers-filters">{sidebar}</aside>}
         <section className="offers-results">
           {!wide && (
-            <IonButton className="offers-filter-button" expand="block" fill="outline" onClick={() => setDrawerOpen(true)}>
+            <IonButton
+              className="offers-filter-button"
+              expand="block"
+              fill="outline"
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
+            >
               <IonIcon slot="start" icon={optionsOutline} aria-hidden="true" />
               {it.offers.filter}
               {chips.length > 0 ? ` (${chips.length})` : ''}
@@ -141,27 +152,12 @@ export default function OffersPage() {
         </section>
       </div>
       {confirm.element}
-      {!wide && (
-        <IonModal className="filters-drawer" isOpen={drawerOpen} onDidDismiss={() => setDrawerOpen(false)}>
-          <IonHeader>
-            <IonToolbar>
-              <IonTitle>{it.offers.filtersTitle}</IonTitle>
-              <IonButtons slot="end">
-                <IonButton onClick={() => setDrawerOpen(false)} aria-label={it.common.close}>
-                  <IonIcon slot="icon-only" icon={closeOutline} />
-                </IonButton>
-              </IonButtons>
-            </IonToolbar>
-          </IonHeader>
-          <IonContent>
+      {!wide && drawerUsed && (
+        <Suspense fallback={null}>
+          <FiltersDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} total={result?.total ?? 0}>
             {sidebar}
-            <div className="ion-padding">
-              <IonButton expand="block" onClick={() => setDrawerOpen(false)}>
-                {it.offers.showResults(result?.total ?? 0)}
-              </IonButton>
-            </div>
-          </IonContent>
-        </IonModal>
+          </FiltersDrawer>
+        </Suspense>
       )}
     </AppPage>
   );

@@ -8,7 +8,7 @@ import {
   withoutCreditCheckFilters,
   type CreditCheckSnapshot,
 } from '@core/credit-check-filters';
-import { effectiveFilters } from '@core/offer-filter';
+import { effectiveFilters } from '@core/effective-filters';
 import type { OfferSort } from '@core/offer-options';
 import { readOfferUrl, writeOfferUrl, type OfferUrlState } from '@core/offer-url';
 import type { OfferFilters, OfferSearchInput } from '@core/schemas/offers';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { copyOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import type { Profile } from '@core/schemas/auth';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { links } from '../../routes';
 import { createApiKey } from './api/account';
 

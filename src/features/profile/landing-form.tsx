@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { type LandingPage, LandingPageSchema } from '@core/schemas/account';
 import type { Profile } from '@core/schemas/auth';
 import { API_BASE } from '../../api/client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';
 import { landingQuery, saveLanding } from './api/account';

@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '@core/schemas/account';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { changePassword } from './api/account';
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ProfileUpdate, ProfileUpdateSchema } from '@core/schemas/account';
 import type { Profile } from '@core/schemas/auth';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { updateProfile } from './api/account';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasFeature, ROLE_GROUP_LEADER } from '@core/features';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { AppPage, displayName } from '../../shell/layout';
 import { ApiKeyTab } from './api-key-tab';
 import { LandingTab } from './landing-form';

@@ -6,7 +6,7 @@ import { hasFeature } from '@core/features';
 import { LOGO_MAX_BYTES, THEMES, type Theme } from '@core/schemas/account';
 import type { Profile } from '@core/schemas/auth';
 import { ApiError } from '../../api/client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { FormError, FormSuccess } from '../../ui/form';
 import { savePreferences, uploadLogo } from './api/account';
 

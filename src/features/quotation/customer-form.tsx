@@ -5,7 +5,7 @@ import { categoriesFor, type ContractualCategory, type CustomerType } from '@cor
 import { isCustomerComplete, ProposalCustomerSchema } from '@core/schemas/customer';
 import type { Customer } from '@core/schemas/quotations';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 import { CheckboxField, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { lookupCustomer } from './api/quotations';

@@ -11,7 +11,7 @@ import { isQuoteEditable, quoteCustomer, quoteValuesOf } from '@core/quote-form'
 import type { Proposal, ProposalSave } from '@core/schemas/quotations';
 import { ApiError, saveBlob } from '../../api/client';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 import { outbox } from '../../offline';
 import { db } from '../../offline/db';
 import { links } from '../../routes';

@@ -6,7 +6,7 @@ import { quoteCategories, quoteFieldsFor, type QuoteFormValues } from '@core/quo
 import { QuoteCustomerSchema } from '@core/schemas/customer';
 import { SERVER_ERROR } from '@core/validation';
 import { ApiError } from '../../api/client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 import { applyServerErrors, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 

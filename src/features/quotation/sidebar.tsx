@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 
 export type SidebarData = {
   number: number | null;

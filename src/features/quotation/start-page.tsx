@@ -6,7 +6,7 @@ import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { emptyQuote, quotePayload, type QuoteFormValues } from '@core/quote-form';
 import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { createProposal, createQuote, useOfferPreview } from './api/quotations';

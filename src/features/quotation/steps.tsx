@@ -4,7 +4,7 @@ import type { ContractualCategory } from '@core/categories';
 import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 import type { SavedCheck } from './saved-check';
 
 /**

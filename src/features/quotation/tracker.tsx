@@ -1,4 +1,4 @@
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotation';
 
 /** The wizard's five steps, the current one marked (and announced) for screen readers. */
 export function Tracker({ current }: { current: number }) {

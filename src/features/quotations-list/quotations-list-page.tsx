@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDateIt, formatEuro } from '@core/format';
 import { QUOTATION_STATUSES, STATUS_LABELS, TRACKER_STEPS, proposalTitle } from '@core/quotation';
 import type { QuotationListItem, QuotationSort } from '@core/schemas/sales';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/quotations';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';

@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FEE_TYPES, type MemberInput, MemberInputSchema, type MemberValues, type TeamMember } from '@core/schemas/account';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField } from '../../ui/form-fields';
 import { createMember, updateMember } from './api/team';

@@ -4,7 +4,7 @@ import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import type { TeamMember } from '@core/schemas/account';
 import { useProfile } from '../../api/profile';
-import { it } from '../../i18n/it';
+import { it } from '../../i18n/account';
 import { FormError, FormSuccess } from '../../ui/form';
 import { membersQuery, toggleMember } from './api/team';
 import { MemberForm } from './member-form';

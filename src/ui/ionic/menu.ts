@@ -1,7 +1,6 @@
-// IonMenu, IonMenuToggle, IonMenuButton: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonMenu, IonMenuToggle (the side menu; IonMenuButton of the top bar is menu-button.ts): the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
 import { IonMenu as IonMenuElement, defineCustomElement as defineIonMenu } from '@ionic/core/components/ion-menu.js';
 import { IonMenuToggle as IonMenuToggleElement, defineCustomElement as defineIonMenuToggle } from '@ionic/core/components/ion-menu-toggle.js';
-import { IonMenuButton as IonMenuButtonElement, defineCustomElement as defineIonMenuButton } from '@ionic/core/components/ion-menu-button.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';
 import React from 'react';
@@ -26,11 +25,3 @@ export const IonMenuToggle = /*@__PURE__*/ createComponent({
   events: {},
   defineCustomElement: defineIonMenuToggle,
 }) as unknown as typeof Ionic.IonMenuToggle;
-
-export const IonMenuButton = /*@__PURE__*/ createComponent({
-  tagName: 'ion-menu-button',
-  elementClass: IonMenuButtonElement,
-  react: React,
-  events: {},
-  defineCustomElement: defineIonMenuButton,
-}) as unknown as typeof Ionic.IonMenuButton;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline, eyeOutline, swapHorizontalOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import type { Car } from '@core/schemas/catalog';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { FormError } from '../../../ui/form';
 import { brandsQuery, fetchCar, modelsQuery, versionsQuery } from '../api/catalog';
 import { CustomCarModal } from './custom-car-modal';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CAR_CATEGORIES, CAR_DEFAULTS, CAR_FUELS, CAR_GEARBOXES, CAR_SEGMENTS } from '@core/catalog';
 import { type Car, type CustomCarForm, type CustomCarInput, CustomCarInputSchema } from '@core/schemas/catalog';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../../ui/form';
 import { SelectField } from '../../../ui/form-fields';
 import { NumberField } from '../../../ui/number-field';

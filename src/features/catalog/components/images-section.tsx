@@ -6,7 +6,7 @@ import { CAR_IMAGE_MAX_BYTES } from '@core/catalog';
 import { MESSAGES } from '@core/i18n-messages';
 import type { Car, CarImage } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';

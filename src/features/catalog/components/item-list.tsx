@@ -2,7 +2,7 @@ import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { AppPage } from '../../../shell/layout';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';

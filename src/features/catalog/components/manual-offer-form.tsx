@@ -7,7 +7,7 @@ import { DEFAULT_DISTANCE, REQUEST_VEHICLE_TYPES } from '@core/catalog';
 import { hasFeature } from '@core/features';
 import { type OfferRequestForm, type OfferRequestInput, OfferRequestInputSchema } from '@core/schemas/catalog';
 import { useProfile } from '../../../api/profile';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../../ui/form';
 import { SelectField, TextAreaField } from '../../../ui/form-fields';
 import { NumberField } from '../../../ui/number-field';

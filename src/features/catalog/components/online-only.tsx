@@ -1,6 +1,6 @@
 import { IonIcon, IonText } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { useOnline } from '../../../offline/hooks';
 
 /**

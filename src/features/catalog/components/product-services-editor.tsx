@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PRICE_MAP_FIELDS, PRICE_MAP_OPERATORS } from '@core/catalog';
 import { type PriceMapInput, type ProductService, type ProductServiceInput, ProductServicesInputSchema } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { FormError, FormSuccess } from '../../../ui/form';
 import { productServicesQuery, saveProductServices, servicesQuery } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';

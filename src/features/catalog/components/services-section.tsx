@@ -2,7 +2,7 @@ import { IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { parseIntInput, rangeMessage, SERVICE_PRICE_MAX } from '@core/catalog';
 import type { CatalogServiceChoice } from '@core/schemas/catalog';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { defaultServicesQuery } from '../api/catalog';
 
 /**

@@ -5,7 +5,7 @@ import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS }
 import { formatDistance } from '@core/format';
 import { type CatalogOffer, type Variation, type VariationInput, VariationInputSchema } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/catalog';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { addVariation, deleteVariation, updateVariation } from '../api/catalog';

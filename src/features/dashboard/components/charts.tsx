@@ -3,7 +3,7 @@ import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, Linear
 import { Bar, Doughnut } from 'react-chartjs-2';
 import { ITALIAN_MONTHS_CAPITALISED } from '@core/format';
 import type { AgentStatistics } from '@core/schemas/sales';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/statistics';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 

@@ -1,6 +1,6 @@
 import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
 import { STATS_INTERVALS, type StatsInterval } from '@core/schemas/sales';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/statistics';
 
 /** The dashboard's period selector (sales-portal.md §2): today, days, month, prevmonth, year, prevyear. */
 export function PeriodSelect({ value, onChange }: { value: StatsInterval; onChange: (v: StatsInterval) => void }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offer-detail';
 
 type Tab = keyof typeof it.offerDetail.tabs;
 

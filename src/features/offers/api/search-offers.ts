@@ -4,11 +4,12 @@ import type { Profile } from '@core/schemas/auth';
 import { type OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
 import { api, ApiError } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
-import { type OfflineSearchResponse, searchOffline } from '../../../offline/catalogue';
+import type { OfflineSearchResponse } from '../../../offline/catalogue';
 
 /**
  * `POST search/offers` (sales-portal.md §7): cards, pagination and the filter set with counts.
- * Without a connection the same search runs over the device's copy of the catalogue.
+ * Without a connection the same search runs over the device's copy of the catalogue (Dexie, loaded only
+ * then: an online first screen does not wait for it).
  */
 export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal): Promise<OfflineSearchResponse> {
   try {
@@ -16,6 +17,7 @@ export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal)
   } catch (err) {
     const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
     if (!(err instanceof ApiError && err.isOffline) || !profile) throw err;
+    const { searchOffline } = await import('../../../offline/catalogue');
     const local = await searchOffline(body, profile.id, hasFeature(profile.features, 'catalog'));
     if (!local) throw err;
     return local;

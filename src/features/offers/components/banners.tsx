@@ -1,6 +1,6 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { carOutline, searchOutline } from 'ionicons/icons';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 
 /** Invites the agent to request a car that is not listed (feature offer-request). */

@@ -1,6 +1,6 @@
 import { IonAccordion, IonAccordionGroup, IonCheckbox, IonIcon, IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
 import type { FilterDef, FilterSet, OfferFilters } from '@core/schemas/offers';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 import { iconFor } from '../icons';
 import type { FilterValue } from '../use-offer-search-state';
 import { RangeFilter } from './range-filter';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDistance, formatEuro, formatMonthly } from '@core/format';
 import { sustainabilityColor } from '@core/sustainability';
 import type { OfferCard as Card } from '@core/schemas/offers';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */

@@ -1,7 +1,7 @@
 import { IonInput, IonRange } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatNumber } from '@core/format';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 
 type Range = [number, number];
 

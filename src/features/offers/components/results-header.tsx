@@ -1,9 +1,9 @@
-import { IonButton, IonChip, IonIcon, IonLabel, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonChip, IonIcon, IonLabel, IonSpinner } from '@ionic/react';
 import { closeCircle, downloadOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OfferSort } from '@core/offer-options';
 import type { FilterSet } from '@core/schemas/offers';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/offers';
 import type { Chip } from '../chips';
 
 /** The spec shows the first 4 chips until expanded (sales-portal.md §9). */
@@ -21,6 +21,7 @@ export function ResultsHeader(props: {
   downloading: boolean;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const sortId = useId();
   const shown = expanded ? props.chips : props.chips.slice(0, VISIBLE_CHIPS);
   return (
     <div className="results-header">
@@ -29,20 +30,18 @@ export function ResultsHeader(props: {
           {props.total === undefined ? '\u00a0' : it.offers.found(props.total)}
         </h1>
         <div className="results-actions">
-          <IonSelect
-            className="results-sort"
-            label={it.offers.sortBy}
-            labelPlacement="stacked"
-            interface="popover"
-            value={props.sort}
-            onIonChange={(e) => props.onSort(e.detail.value as OfferSort)}
-          >
-            {props.orders.map((o) => (
-              <IonSelectOption key={o.value} value={o.value}>
-                {o.label}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
+          {/* A native select drawn like the outline fields (as in src/ui/form-fields.tsx): IonSelect would bring
+              its popover, alert, action sheet and modal into the screen's first chunk. */}
+          <div className="results-sort native-field">
+            <label htmlFor={sortId}>{it.offers.sortBy}</label>
+            <select id={sortId} value={props.sort} onChange={(e) => props.onSort(e.target.value as OfferSort)}>
+              {props.orders.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <IonButton fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
             {props.downloading ? <IonSpinner slot="start" name="dots" /> : <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
             {it.offers.download}

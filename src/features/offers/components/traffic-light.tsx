@@ -1,6 +1,6 @@
 import { TRAFFIC_LIGHT, type TrafficLightColor } from '@core/credit-check-filters';
 import type { Chance } from '@core/prescoring';
-import { it } from '../../../i18n/it';
+import { it } from '../../../i18n/credit-check';
 
 /**
  * The credit check's traffic light on the offers screen (spec §4): levels 2, 1, 0 shown red, amber, green;

@@ -1,0 +1,21 @@
+import { IonButton, IonContent, IonModal } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { it } from '../../../i18n/offers';
+import { ModalHeader } from '../../../ui/modal-header';
+
+/** Below about 1024 px the filter column opens in this drawer (sales-portal.md §2); loaded on its first opening. */
+export default function FiltersDrawer({ isOpen, onClose, total, children }: { isOpen: boolean; onClose: () => void; total: number; children: ReactNode }) {
+  return (
+    <IonModal className="filters-drawer" isOpen={isOpen} onDidDismiss={onClose}>
+      <ModalHeader title={it.offers.filtersTitle} onClose={onClose} />
+      <IonContent>
+        {children}
+        <div className="ion-padding">
+          <IonButton expand="block" onClick={onClose}>
+            {it.offers.showResults(total)}
+          </IonButton>
+        </div>
+      </IonContent>
+    </IonModal>
+  );
+}

@@ -1,0 +1,107 @@
+/** Texts of the profile, the team and marketing (see it.ts). */
+import { MESSAGES } from '@core/i18n-messages';
+import { it as shared } from './it';
+
+export const profile = {
+  title: 'Profilo',
+  tabs: { profile: 'Profilo', password: 'Password', apiKey: 'Chiave API', landing: 'Landing page', theme: 'Tema e logo', team: 'Rete' },
+  success: MESSAGES.profileUpdated,
+  formErrors: MESSAGES.formErrors,
+  roleOf: (role: string, main: string | null) => (main ? `${role} · ${main}` : role),
+  fields: {
+    business_name: 'Ragione sociale',
+    name: 'Nome e cognome',
+    email: 'Email',
+    phone: 'Telefono',
+    title: 'Qualifica',
+    contact_info: 'Informazioni di contatto',
+  },
+  password: {
+    current: 'Password attuale',
+    next: 'Nuova password',
+    confirm: 'Conferma nuova password',
+    submit: 'Cambia password',
+    hint: 'Cambiando la password verranno chiuse le altre sessioni aperte.',
+  },
+  apiKey: {
+    intro: 'La chiave API personale permette ai tuoi sistemi di usare le API del portale a tuo nome, nell’intestazione X-Api-Key. Tienila segreta.',
+    current: (prefix: string) => `Chiave attiva: ${prefix}`,
+    none: 'Non hai ancora una chiave API.',
+    create: 'Genera chiave API',
+    replace: 'Genera una nuova chiave',
+    confirmTitle: 'Nuova chiave API',
+    confirmText: 'Attenzione: se confermi, la chiave attuale verrà disattivata e smetterà di funzionare.',
+    shownOnce: 'Copia la chiave ora: per sicurezza non verrà più mostrata.',
+    copy: 'Copia',
+    copied: 'Copiata',
+    failed: 'Si sono verificati errori, si prega di riprovare',
+    docs: 'Documentazione API',
+    docsIntro: 'Endpoint, parametri e risposte sono descritti nella documentazione:',
+  },
+  landing: {
+    intro: 'La tua landing page è una vetrina pubblica con un titolo, una presentazione e i tuoi contatti, da condividere con i clienti.',
+    enabled: 'Pubblica la landing page',
+    title: 'Titolo',
+    text: 'Presentazione',
+    contact_email: 'Email di contatto',
+    contact_phone: 'Telefono di contatto',
+    publicAddress: 'Indirizzo pubblico',
+  },
+  theme: {
+    title: 'Tema',
+    default: 'Standard',
+    partner: 'Partner',
+    dark: 'Scuro',
+    save: 'Salva tema',
+    logo: 'Logo',
+    logoHint: 'Immagine png, jpg, gif o webp, meno di 2MB.',
+    chooseFile: 'Scegli il logo',
+    noFile: 'Nessun file selezionato',
+    upload: 'Carica logo',
+    currentLogo: 'Logo attuale',
+    rebrandOff: 'Il logo personalizzato e il tema sono applicati quando la funzione di personalizzazione (rebrand) è attiva sul tuo account.',
+  },
+} as const;
+
+export const team = {
+  title: 'La tua rete',
+  add: 'Aggiungi sub-agente',
+  edit: 'Modifica',
+  empty: 'Non hai ancora sub-agenti.',
+  count: (n: number, limit: number | null) => (limit === null ? `${n} sub-agenti` : `${n} di ${limit} sub-agenti`),
+  status: { ACTIVATED: 'attivato', SUSPENDED: 'disattivato', PENDING_ACTIVATION: 'in attesa di attivazione' } as Record<string, string>,
+  activate: 'Attiva',
+  deactivate: 'Disattiva',
+  formTitleNew: 'Nuovo sub-agente',
+  formTitleEdit: 'Modifica sub-agente',
+  parent: 'Agente padre',
+  none: 'nessuno',
+  feeType: 'Tipo di compenso',
+  feeValue: 'Compenso',
+  feeTypes: { FIXED_VALUE: 'Gettone fisso', FLAT_PERCENTAGE: 'Percentuale FLAT', HIERARCHICAL_PERCENTAGE: 'Percentuale gerarchica' } as Record<string, string>,
+  unit: (feeType: string) => (feeType === 'FIXED_VALUE' ? '€' : '%'),
+  created: 'Sub-agente creato: riceverà un’email per attivare l’account.',
+  updated: MESSAGES.profileUpdated,
+} as const;
+
+export const marketing = {
+  title: 'Materiale pubblicitario',
+  intro: 'Post pronti da condividere con i tuoi clienti: copia il testo o scarica immagini e PDF.',
+  empty: 'Nessun materiale disponibile.',
+  disabled: 'Il materiale pubblicitario non è disponibile.',
+  copy: 'Copia negli appunti',
+  copied: 'Copiato',
+  attachment: 'Scarica come allegato',
+  pdf: 'Scarica PDF',
+  image: 'Scarica Immagine',
+  newPost: 'Nuovo post',
+  postTitle: 'Titolo',
+  postDescription: 'Testo',
+  images: 'Scegli le immagini',
+  publish: 'Pubblica',
+  created: 'Post pubblicato',
+  mine: 'Tuo post',
+} as const;
+
+/** The shared texts and this area's, looked up by key as everywhere: `it.profile.…`. */
+export const it = { ...shared, profile, team, marketing };

@@ -1,0 +1,55 @@
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonPopover, useIonAlert } from '@ionic/react';
+import { syncOutline } from 'ionicons/icons';
+import { it } from '../i18n/it';
+import { outbox } from '../offline';
+import { useOnline, usePendingWrites } from '../offline/hooks';
+
+/** The pending writes with 'Sincronizza ora', opened from the top bar's status (sync-status.tsx). */
+export default function SyncPanel(props: { isOpen: boolean; event: Event | undefined; onDidDismiss: () => void }) {
+  const online = useOnline();
+  const pending = usePendingWrites();
+  const [confirm] = useIonAlert();
+  return (
+    <IonPopover {...props} className="sync-popover">
+      <div className="ion-padding">
+        <strong>{online ? it.offline.online : it.offline.offline}</strong>
+        <p>{it.offline.pendingTitle}</p>
+        {pending.length === 0 && <IonNote>{it.offline.nonePending}</IonNote>}
+        <IonList lines="full" data-testid="pending-list">
+          {pending.map((p) => (
+            <IonItem key={p.clientId}>
+              <IonLabel className="ion-text-wrap">
+                <h3>{p.label}</h3>
+                <p>{p.status === 'rejected' ? `${it.offline.rejected}: ${p.error ?? ''}` : outbox.isPaused() ? it.offline.paused : it.offline.waiting}</p>
+                {p.status === 'rejected' && (
+                  <div>
+                    <IonButton size="small" fill="outline" onClick={() => void outbox.retry(p.clientId)}>
+                      {it.offline.retry}
+                    </IonButton>
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      color="danger"
+                      onClick={() =>
+                        void confirm({
+                          message: it.offline.discardConfirm,
+                          buttons: [it.common.cancel, { text: it.offline.discard, role: 'destructive', handler: () => void outbox.discard(p.clientId) }],
+                        })
+                      }
+                    >
+                      {it.offline.discard}
+                    </IonButton>
+                  </div>
+                )}
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+        <IonButton expand="block" disabled={!online || pending.length === 0} onClick={() => void outbox.resume()}>
+          <IonIcon slot="start" icon={syncOutline} />
+          {it.offline.syncNow}
+        </IonButton>
+      </div>
+    </IonPopover>
+  );
+}

@@ -1,0 +1,22 @@
+import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { it } from '../i18n/it';
+import './confirm.css';
+
+/** The prompt of useConfirm (confirm.tsx), loaded with its first question. */
+export default function ConfirmModal({ text, onClose }: { text: string | null; onClose: (ok: boolean) => void }) {
+  return (
+    <IonModal isOpen={text !== null} onDidDismiss={() => onClose(false)} className="confirm-modal">
+      <IonContent className="ion-padding">
+        <div role="alertdialog" aria-modal="true" aria-label={text ?? ''} data-testid="confirm-dialog">
+          <p className="confirm-text">{text}</p>
+          <div className="confirm-actions">
+            <IonButton fill="outline" onClick={() => onClose(false)}>
+              {it.common.cancel}
+            </IonButton>
+            <IonButton onClick={() => onClose(true)}>{it.common.confirm}</IonButton>
+          </div>
+        </div>
+      </IonContent>
+    </IonModal>
+  );
+}

@@ -1,0 +1,88 @@
+import { IonInput, IonText } from '@ionic/react';
+import { ApiError } from '../api/client';
+import { it } from '../i18n/it';
+
+/**
+ * The pieces of the one form pattern (form.tsx) that do not need react-hook-form, so that the login
+ * screen, the first one loaded, can use them without it.
+ */
+export type TextInputProps = {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number';
+  autocomplete?: string;
+  inputmode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
+  maxlength?: number;
+  disabled?: boolean;
+  helperText?: string;
+};
+
+/** The Ionic text field of every form: stacked label, outline, the field's error under it. */
+export function TextInput({
+  name,
+  label,
+  type = 'text',
+  autocomplete,
+  inputmode,
+  maxlength,
+  disabled,
+  helperText,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: TextInputProps & { value: string; error: string | undefined; onChange: (value: string) => void; onBlur?: () => void }) {
+  return (
+    <IonInput
+      data-field={name}
+      label={label}
+      labelPlacement="stacked"
+      fill="outline"
+      type={type}
+      autocomplete={autocomplete as never}
+      inputmode={inputmode}
+      maxlength={maxlength}
+      disabled={disabled}
+      placeholder={it.common.placeholder}
+      value={value}
+      onIonInput={(e) => onChange(e.detail.value ?? '')}
+      onIonBlur={onBlur}
+      className={`form-field${error ? ' ion-invalid ion-touched' : ''}`}
+      errorText={error}
+      helperText={helperText}
+    />
+  );
+}
+
+/** The form-level message: the server's message for 4xx, the generic one otherwise. */
+export function FormError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof ApiError ? error.message : it.common.serverError;
+  return (
+    <IonText color="danger" role="alert">
+      <p className="form-error">{message}</p>
+    </IonText>
+  );
+}
+
+export function FormSuccess({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <IonText color="success" role="status">
+      <p className="form-success">{message}</p>
+    </IonText>
+  );
+}
+
+/** Puts the server's per-field errors (first message each) on the form's fields. */
+export function applyServerErrors<F extends string>(err: unknown, setError: (field: F, error: { type: 'server'; message: string }) => void) {
+  if (!(err instanceof ApiError)) return;
+  for (const [field, messages] of Object.entries(err.errors)) {
+    if (messages[0]) setError(field as F, { type: 'server', message: messages[0] });
+  }
+  scrollToFirstError();
+}
+
+export function scrollToFirstError() {
+  requestAnimationFrame(() => document.querySelector('.ion-invalid')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+}

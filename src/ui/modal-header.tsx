@@ -1,0 +1,19 @@
+import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
+import { closeOutline } from 'ionicons/icons';
+import { it } from '../i18n/it';
+
+/** The header of the one modal pattern (IonModal): its title and the close button. */
+export function ModalHeader({ title, onClose, color }: { title: string; onClose: () => void; color?: 'primary' }) {
+  return (
+    <IonHeader>
+      <IonToolbar color={color}>
+        <IonTitle>{title}</IonTitle>
+        <IonButtons slot="end">
+          <IonButton onClick={onClose} aria-label={it.common.close}>
+            <IonIcon slot="icon-only" icon={closeOutline} />
+          </IonButton>
+        </IonButtons>
+      </IonToolbar>
+    </IonHeader>
+  );
+}
