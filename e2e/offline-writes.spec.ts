@@ -8,11 +8,12 @@ import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tin
 
 test.use({ serviceWorkers: 'allow' });
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** A day from now, as a date (the server counts days in Italian time, which may be a day ahead of UTC). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** How many saved quotations of the agent today are for a customer (each test has its own codice fiscale). */
+/** How many saved quotations of the agent around today are for a customer (each test has its own codice fiscale). */
 async function quotationsFor(request: APIRequestContext, headers: Record<string, string>, fiscalCode: string) {
-  const res = await request.post('/api/v1/quotations', { headers, data: { fiscal_code: fiscalCode, startDate: today(), endDate: today() } });
+  const res = await request.post('/api/v1/quotations', { headers, data: { fiscal_code: fiscalCode, startDate: dayFromNow(-1), endDate: dayFromNow(1) } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { total: number }).total;
 }
