@@ -1,18 +1,23 @@
-import { searchOffers } from '@core/offer-filter';
 import { buildFilterSet } from '@core/offer-filter-set';
+import { indexOffers, type OfferSearchIndex, searchIndexed } from '@core/offer-search-index';
 import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
 import { dataOf } from '@core/schemas/common';
 import { OfferDeltaSchema, type SyncOffer } from '@core/schemas/offer-sync';
 import { type OfferSearchInput, type OfferSearchResponse, OfferSearchSchema } from '@core/schemas/offers';
 import { api } from '../api/client';
-import { db } from './db';
+import { type CatalogueMeta, db } from './db';
 
 /**
  * The device's copy of the offer catalogue (design.md, "Data flow"): fetched whole once, then by
  * delta (changed and removed since a cursor). Offline, the offers screen searches it with
- * core/offer-filter.ts — the same rules the server's SQL applies.
+ * core/offer-filter.ts's rules (prepared by core/offer-search-index.ts) — the rules the server applies.
  */
-let memory: { userId: number; offers: SyncOffer[] } | null = null;
+type Copy = { userId: number; meta: CatalogueMeta; index: OfferSearchIndex<SyncOffer> };
+let memory: Copy | null = null;
+/** A read of the copy under way: callers meanwhile share it. */
+let loading: { userId: number; copy: Promise<Copy | null> } | null = null;
+/** Bumped by every sync, so a copy read before it finished is not kept in memory. */
+let generation = 0;
 let running: Promise<void> | null = null;
 
 export function syncCatalogue(userId: number): Promise<void> {
@@ -28,6 +33,8 @@ export function syncCatalogue(userId: number): Promise<void> {
         await db.meta.put({ key: 'catalogue', userId, cursor: data.cursor, lookups: data.lookups, syncedAt: Date.now() });
       });
       memory = null;
+      loading = null;
+      generation++;
     } finally {
       running = null;
     }
@@ -42,16 +49,48 @@ const trafficLight = (limits: CheckLimits, v: { rate: number; deposit: number })
 
 export type OfflineSearchResponse = OfferSearchResponse & { offlineSyncedAt?: number };
 
+/**
+ * Reads the user's copy into memory, prepared for searching (null when the device has none for this user). It
+ * stays there until the next sync replaces it, so a filter change reads nothing from IndexedDB (design.md
+ * budget: an answer within 50 ms).
+ */
+export function loadOfflineCopy(userId: number): Promise<Copy | null> {
+  if (memory?.userId === userId) return Promise.resolve(memory);
+  if (loading?.userId === userId) return loading.copy;
+  const read = generation;
+  const copy = (async () => {
+    const meta = await db.meta.get('catalogue');
+    if (!meta || meta.userId !== userId) return null;
+    const loaded = { userId, meta, index: indexOffers(await db.offers.toArray()) };
+    if (read === generation) memory = loaded;
+    return loaded;
+  })();
+  const current = { userId, copy };
+  loading = current;
+  const done = () => {
+    if (loading === current) loading = null;
+  };
+  copy.then(done, done);
+  return copy;
+}
+
 /** The offers search over the device's copy; null when the device has no copy for this user. */
 export async function searchOffline(body: OfferSearchInput, userId: number, canCatalog: boolean): Promise<OfflineSearchResponse | null> {
-  const meta = await db.meta.get('catalogue');
-  if (!meta || meta.userId !== userId) return null;
-  if (memory?.userId !== userId) memory = { userId, offers: await db.offers.toArray() };
+  const copy = await loadOfflineCopy(userId);
+  return copy && searchCopy(copy, body, canCatalog);
+}
+
+/** The same search at once, when the copy is already in memory (else null): offline, a filter change is answered within its own event. */
+export function searchOfflineNow(body: OfferSearchInput, userId: number, canCatalog: boolean): OfflineSearchResponse | null {
+  return memory?.userId === userId ? searchCopy(memory, body, canCatalog) : null;
+}
+
+function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: boolean): OfflineSearchResponse {
   const search = OfferSearchSchema.parse(body);
   // The credit check narrows the search as on the server (core/offer-sustainability.ts).
   const check = sustainabilityFilterOf(search);
   const bands = check ? sustainabilityBands(check) : null;
-  const result = searchOffers(memory.offers, search, bands && !keepsEverything(bands) ? bands : null);
+  const result = searchIndexed(index, search, bands && !keepsEverything(bands) ? bands : null);
   return {
     items: {
       data: result.hits.map(({ offer, variation: v }) => ({

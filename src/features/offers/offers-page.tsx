@@ -17,10 +17,11 @@ import { creditCheckStore } from '../../credit-check/store';
 import { resetConfirmationText } from '../../credit-check/texts';
 import { it } from '../../i18n/offers';
 import { AppPage } from '../../shell/layout';
+import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportOffers } from './api/export-offers';
 import { useOfferFilters } from './api/get-offer-filters';
-import { useSearchOffers } from './api/search-offers';
+import { useOfflineCopyReady, useSearchOffers } from './api/search-offers';
 import { activeChips, withoutChip } from './chips';
 import { OfferRequestBanner, SponsorBanner } from './components/banners';
 import { FilterSidebar } from './components/filter-sidebar';
@@ -41,6 +42,7 @@ export default function OffersPage() {
   const { data: profile } = useProfile();
   const { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen } = useOfferSearchState();
   const search = useSearchOffers(body);
+  useOfflineCopyReady();
   const fallbackFilters = useOfferFilters();
   const exporter = useExportOffers();
   const wide = useMediaQuery(WIDE);
@@ -71,8 +73,10 @@ export default function OffersPage() {
     if (await confirm.ask(resetConfirmationText(kind))) resetCheckThen(apply);
     else setRevision((r) => r + 1);
   };
-  const editFilter = <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) =>
-    void guarded({ kind: 'edit', filter: name }, (f) => withFilter(f, name, value), () => setFilter(name, value));
+  // One identity for the screen's life: the filter column's rows are memoised on it.
+  const editFilter = useLatestCallback(<K extends keyof OfferFilters>(name: K, value: FilterValue<K>) =>
+    void guarded({ kind: 'edit', filter: name }, (f) => withFilter(f, name, value), () => setFilter(name, value)),
+  ) as <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => void;
 
   const selectedLevels = check.sustainability.length ? check.sustainability : initialSustainability(check);
 
@@ -137,10 +141,12 @@ export default function OffersPage() {
           )}
           {/* Skeletons only before a first answer: a new search (or the refresh of answers restored
               offline) keeps the previous cards on screen, dimmed, until the next answer arrives. */}
+          {/* Cards are keyed by their place on the page: a new search updates the same 18 cards instead of
+              unmounting and mounting them (and their Ionic badges) again. */}
           <div className="offer-grid" aria-busy={loading}>
             {!result
               ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
-              : result?.items.data.map((o, i) => <OfferCard key={o.ref} offer={o} eager={i < 3} />)}
+              : result?.items.data.map((o, i) => <OfferCard key={i} offer={o} eager={i < 3} />)}
           </div>
           {!loading && result && result.total === 0 && (
             <p className="offers-empty" role="status">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import {
   applyCreditCheckFilters,
@@ -14,6 +15,7 @@ import { readOfferUrl, writeOfferUrl, type OfferUrlState } from '@core/offer-url
 import type { OfferFilters, OfferSearchInput } from '@core/schemas/offers';
 import { creditCheckStore } from '../../credit-check/store';
 import { useCreditCheck } from '../../credit-check/use-credit-check';
+import { prefetchSearchOffers } from './api/search-offers';
 
 export type FilterValue<K extends keyof OfferFilters> = OfferFilters[K] | undefined;
 type Filters = Partial<OfferFilters>;
@@ -33,11 +35,25 @@ const withCheck = (filters: Filters, check: CreditCheckSnapshot): Filters =>
 
 const sameFilters = (a: Filters, b: Filters) => writeOfferUrl({ filters: a, sort: 'price-up', page: 1 }) === writeOfferUrl({ filters: b, sort: 'price-up', page: 1 });
 
+/** The body of `POST search/offers`: the state's filters, sort and page, and a completed check's fields (spec §4, §7). */
+const searchBody = (state: OfferUrlState, checkFields: ReturnType<typeof creditCheckSearchFields>): OfferSearchInput => ({
+  ...effectiveFilters(state.filters),
+  ...checkFields,
+  sort: state.sort,
+  page: state.page,
+});
+const checkFieldsOf = (check: CreditCheckSnapshot) => (isCompletedCheck(check) ? creditCheckSearchFields(check) : {});
+
 /**
  * The search state of the offers screen. The address is read once, on load (a pasted link presets
  * the filters), and afterwards only written, so it always mirrors the filters. A credit check adds its
  * filters (customer type; monthly rate and deposit when none is chosen) into the state and so the address;
  * its result and traffic-light levels travel with the search (spec §4, §7).
+ *
+ * Every change starts its search at once, from the event itself, instead of after the screen has rendered
+ * the new filters; a user's change then renders at once, in the same task (flushSync). Offline the device
+ * answers before that render, so one render shows the new filters and their results together, in the
+ * next frame (design.md budget: a filter change within 50 ms).
  */
 export function useOfferSearchState() {
   const { search, pathname } = useLocation();
@@ -46,11 +62,28 @@ export function useOfferSearchState() {
     const initial = readOfferUrl(search);
     return { ...initial, filters: withCheck(initial.filters, creditCheckStore.get()) };
   });
+  // The state as last set, ahead of the render that shows it: changes made before that render build on it.
+  const latest = useRef(state);
+  const apply = useCallback((change: (s: OfferUrlState) => OfferUrlState, now: boolean) => {
+    const next = change(latest.current);
+    if (next === latest.current) return;
+    latest.current = next;
+    prefetchSearchOffers(searchBody(next, checkFieldsOf(creditCheckStore.get())));
+    if (now) flushSync(() => setState(next));
+    else setState(next);
+  }, []);
+  /** A change the user made (an event handler, never an effect or a render). */
+  const update = useCallback((change: (s: OfferUrlState) => OfferUrlState) => apply(change, true), [apply]);
 
+  // Written in the next task, not in the one that renders the change: replaceState costs a few ms, and the
+  // results come first. Leaving the screen first cancels the write.
   useEffect(() => {
     const query = writeOfferUrl(state);
     const url = query ? `${pathname}?${query}` : pathname;
-    if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
+    const id = setTimeout(() => {
+      if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(window.history.state, '', url);
+    });
+    return () => clearTimeout(id);
   }, [state, pathname]);
 
   // A category chosen here (the widget on this screen) sets the customer type at once; a completed check
@@ -61,40 +94,40 @@ export function useOfferSearchState() {
   const hadCheck = useRef(category !== null);
   useEffect(() => {
     if (category !== null) {
-      setState((s) => {
+      apply((s) => {
         const filters = withCheck(s.filters, { ...creditCheckStore.get(), response: null });
         return sameFilters(filters, s.filters) ? s : { ...s, filters, page: 1 };
-      });
+      }, false);
     } else if (hadCheck.current && !resetHere.current) {
-      setState((s) => ({ ...s, filters: withoutCreditCheckFilters(s.filters), page: 1 }));
+      apply((s) => ({ ...s, filters: withoutCreditCheckFilters(s.filters), page: 1 }), false);
     }
     hadCheck.current = category !== null;
     resetHere.current = false;
-  }, [category]);
+  }, [category, apply]);
 
   /** A filter change searches again from page 1 (sales-portal.md §4). */
-  const setFilter = useCallback(<K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => {
-    setState((s) => ({ ...s, filters: withFilter(s.filters, name, value), page: 1 }));
-  }, []);
-  const clearFilters = useCallback(() => setState((s) => ({ ...s, filters: {}, page: 1 })), []);
-  const setSort = useCallback((sort: OfferSort) => setState((s) => ({ ...s, sort, page: 1 })), []);
-  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
+  const setFilter = useCallback(
+    <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => update((s) => ({ ...s, filters: withFilter(s.filters, name, value), page: 1 })),
+    [update],
+  );
+  const clearFilters = useCallback(() => update((s) => ({ ...s, filters: {}, page: 1 })), [update]);
+  const setSort = useCallback((sort: OfferSort) => update((s) => ({ ...s, sort, page: 1 })), [update]);
+  const setPage = useCallback((page: number) => update((s) => ({ ...s, page })), [update]);
   /**
    * Resets the credit check, then applies the change the user confirmed (spec §4: the check's rate, deposit
    * and customer-type filters go with it; the user's own change stays).
    */
-  const resetCheckThen = useCallback((change: (filters: Filters) => Filters) => {
-    resetHere.current = true;
-    setState((s) => ({ ...s, filters: change(withoutCreditCheckFilters(s.filters)), page: 1 }));
-    creditCheckStore.reset();
-  }, []);
-
-  const completed = isCompletedCheck(check);
-  const { contractualCategory, answers, sustainability, response } = check;
-  const checkFields = useMemo(
-    () => (completed ? creditCheckSearchFields({ contractualCategory, answers, sustainability, response }) : {}),
-    [completed, contractualCategory, answers, sustainability, response],
+  const resetCheckThen = useCallback(
+    (change: (filters: Filters) => Filters) => {
+      resetHere.current = true;
+      creditCheckStore.reset();
+      update((s) => ({ ...s, filters: change(withoutCreditCheckFilters(s.filters)), page: 1 }));
+    },
+    [update],
   );
-  const body: OfferSearchInput = useMemo(() => ({ ...effectiveFilters(state.filters), ...checkFields, sort: state.sort, page: state.page }), [state, checkFields]);
+
+  const { contractualCategory, answers, sustainability, response } = check;
+  const checkFields = useMemo(() => checkFieldsOf({ contractualCategory, answers, sustainability, response }), [contractualCategory, answers, sustainability, response]);
+  const body = useMemo(() => searchBody(state, checkFields), [state, checkFields]);
   return { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen };
 }

@@ -1,24 +1,46 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { hasFeature } from '@core/features';
 import type { Profile } from '@core/schemas/auth';
 import { type OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
 import { api, ApiError } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 import type { OfflineSearchResponse } from '../../../offline/catalogue';
+import { useOnline } from '../../../offline/hooks';
+
+/** The device's copy of the catalogue (Dexie): loaded on first use, so an online first screen does not carry it. */
+type Catalogue = typeof import('../../../offline/catalogue');
+let catalogue: Catalogue | null = null;
+const loadCatalogue = async () => (catalogue ??= await import('../../../offline/catalogue'));
+
+/** Whose device copy a search reads: the signed-in user's (the persisted profile); null without one. */
+function deviceUser() {
+  const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
+  return profile ? { userId: profile.id, canCatalog: hasFeature(profile.features, 'catalog') } : null;
+}
+
+/** The search over the device's copy for the signed-in user; null without a profile or a copy. */
+async function searchOnDevice(body: OfferSearchInput): Promise<OfflineSearchResponse | null> {
+  const user = deviceUser();
+  return user ? (await loadCatalogue()).searchOffline(body, user.userId, user.canCatalog) : null;
+}
 
 /**
  * `POST search/offers` (sales-portal.md §7): cards, pagination and the filter set with counts.
- * Without a connection the same search runs over the device's copy of the catalogue (Dexie, loaded only
- * then: an online first screen does not wait for it).
+ * Without a connection the same search runs over the device's copy of the catalogue. When the browser
+ * knows it is offline the request is not even tried: it could only fail, after a trip through the
+ * service worker that costs more than the search itself.
  */
 export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal): Promise<OfflineSearchResponse> {
+  if (!navigator.onLine) {
+    const local = await searchOnDevice(body);
+    if (local) return local;
+  }
   try {
     return await api('search/offers', { method: 'POST', body, schema: OfferSearchResponseSchema, ...(signal ? { signal } : {}) });
   } catch (err) {
-    const profile = queryClient.getQueryData<Profile>(queryKeys.profile);
-    if (!(err instanceof ApiError && err.isOffline) || !profile) throw err;
-    const { searchOffline } = await import('../../../offline/catalogue');
-    const local = await searchOffline(body, profile.id, hasFeature(profile.features, 'catalog'));
+    if (!(err instanceof ApiError && err.isOffline)) throw err;
+    const local = await searchOnDevice(body);
     if (!local) throw err;
     return local;
   }
@@ -33,3 +55,36 @@ export const searchOffersQuery = (body: OfferSearchInput) =>
   });
 
 export const useSearchOffers = (body: OfferSearchInput) => useQuery(searchOffersQuery(body));
+
+/**
+ * Starts a search before the screen asks for it (a filter change, from its event): the screen's query then
+ * finds it running or done. Offline, with the device's copy in memory, the answer is in the cache when this
+ * returns, so the render that shows the new filters shows their results too.
+ */
+export function prefetchSearchOffers(body: OfferSearchInput) {
+  const user = navigator.onLine ? null : deviceUser();
+  const now = user && catalogue?.searchOfflineNow(body, user.userId, user.canCatalog);
+  if (now) queryClient.setQueryData(queryKeys.offerSearch(body), now);
+  else void queryClient.prefetchQuery(searchOffersQuery(body));
+}
+
+/**
+ * While offline, the device's copy is read into memory once the screen is up and idle, not at the first filter
+ * change (which would then wait for IndexedDB).
+ */
+export function useOfflineCopyReady() {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) return;
+    const load = () => {
+      const user = deviceUser();
+      if (user) loadCatalogue().then((c) => c.loadOfflineCopy(user.userId)).catch(() => undefined);
+    };
+    if (!('requestIdleCallback' in window)) {
+      const id = setTimeout(load, 500);
+      return () => clearTimeout(id);
+    }
+    const id = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [online]);
+}

@@ -1,5 +1,6 @@
 import { IonBadge, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { rocketOutline } from 'ionicons/icons';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDistance, formatEuro, formatMonthly } from '@core/format';
 import { sustainabilityColor } from '@core/sustainability';
@@ -8,7 +9,7 @@ import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
-export function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
+export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
   const href = links.offerDetail(offer.code, offer);
   const router = useIonRouter();
   return (
@@ -63,7 +64,7 @@ export function OfferCard({ offer, eager = false }: { offer: Card; eager?: boole
       </div>
     </Link>
   );
-}
+});
 
 export function OfferCardSkeleton() {
   return (

@@ -1,5 +1,5 @@
 import { IonInput, IonRange } from '@ionic/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '@core/format';
 import { it } from '../../../i18n/offers';
 
@@ -25,7 +25,7 @@ export const INPUT_DEBOUNCE_MS = 500;
  * A range filter: dual-knob slider plus two integer inputs. The slider confirms once, on release;
  * typing is debounced 500 ms. The full range is no filter.
  */
-export function RangeFilter(props: { name: string; label: string; min: number; max: number; unit: string; value: Range | undefined; onChange: (v: Range | undefined) => void }) {
+export const RangeFilter = memo(function RangeFilter(props: { name: string; label: string; min: number; max: number; unit: string; value: Range | undefined; onChange: (v: Range | undefined) => void }) {
   const { name, label, min, max, unit, value, onChange } = props;
   const bounds: Range = [min, max];
   const [draft, setDraft] = useState<Range>(value ?? bounds);
@@ -114,4 +114,4 @@ export function RangeFilter(props: { name: string; label: string; min: number; m
       </p>
     </div>
   );
-}
+});
