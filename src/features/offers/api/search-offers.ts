@@ -76,6 +76,7 @@ export function useOfflineCopyReady() {
   const online = useOnline();
   useEffect(() => {
     if (online) return;
+    loadCatalogue().catch(() => undefined); // the module now (small, from the service worker's cache), the copy when idle
     const load = () => {
       const user = deviceUser();
       if (user) loadCatalogue().then((c) => c.loadOfflineCopy(user.userId)).catch(() => undefined);
@@ -84,7 +85,7 @@ export function useOfflineCopyReady() {
       const id = setTimeout(load, 500);
       return () => clearTimeout(id);
     }
-    const id = requestIdleCallback(load, { timeout: 2000 });
+    const id = requestIdleCallback(load, { timeout: 500 });
     return () => cancelIdleCallback(id);
   }, [online]);
 }
