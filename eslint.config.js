@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const features = ['auth', 'home', 'help', 'offers', 'offer-detail', 'credit-check', 'quotation', 'quotations', 'dashboard', 'catalog', 'profile', 'team', 'marketing', 'customers', 'agents', 'network', 'requests'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations', 'android', 'ios'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations', 'android', 'ios', 'bench/.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

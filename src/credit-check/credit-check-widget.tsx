@@ -1,4 +1,4 @@
-import { IonButton, IonFab, IonFabButton, IonIcon } from '@ionic/react';
+import { IonButton, IonFab, IonFabButton } from '@ionic/react';
 import { closeOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { it } from '../i18n/credit-check';
 import { hidesCreditCheck, usesBareLayout } from '../routes';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
+import { Icon } from '../ui/icon';
 
 // The modal (questions, Ionic select, progress bar) is its own chunk: most visits never open it.
 const CreditCheckModal = lazy(() => import('./credit-check-modal'));
@@ -56,7 +57,7 @@ function Widget({ pathname }: { pathname: string }) {
       {!hidden && (
         <IonFab vertical="bottom" horizontal="end" slot="fixed" className="cc-fab">
           <IonFabButton aria-label={it.creditCheck.button} aria-expanded={mode !== 'closed'} onClick={trigger} onKeyDown={onKeyDown} data-testid="credit-check-button">
-            <IonIcon icon={speedometerOutline} aria-hidden="true" />
+            <Icon icon={speedometerOutline} aria-hidden="true" />
           </IonFabButton>
         </IonFab>
       )}
@@ -69,7 +70,7 @@ function Widget({ pathname }: { pathname: string }) {
             </IonButton>
           </div>
           <IonButton className="cc-notification-close" fill="clear" size="small" aria-label={it.common.close} onClick={() => setMode('closed')}>
-            <IonIcon slot="icon-only" icon={closeOutline} />
+            <Icon slot="icon-only" icon={closeOutline} />
           </IonButton>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { chatbubblesOutline, sparklesOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { configQuery, useProfile } from '../api/profile';
 import { session } from '../api/session';
 import { it } from '../i18n/it';
+import { Icon } from '../ui/icon';
 
 // The panel (matching, texts, form) is its own chunk, loaded on first open.
 const AssistantPanel = lazy(() => import('./assistant-panel'));
@@ -40,12 +41,12 @@ export function AssistantHost() {
         <div className="assistant-fabs">
           {personal && (
             <IonButton shape="round" color="secondary" className="assistant-fab assistant-fab-small" onClick={() => setOpen('personal')} aria-label={it.assistant.personal} title={it.assistant.personal} data-testid="assistant-personal">
-              <IonIcon slot="icon-only" icon={sparklesOutline} aria-hidden="true" />
+              <Icon slot="icon-only" icon={sparklesOutline} aria-hidden="true" />
             </IonButton>
           )}
           {faq && (
             <IonButton shape="round" className="assistant-fab" onClick={() => setOpen('faq')} aria-label={it.assistant.open} title={it.assistant.open} data-testid="assistant-open">
-              <IonIcon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
+              <Icon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
             </IonButton>
           )}
         </div>

@@ -1,8 +1,9 @@
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
+import { IonButton, IonInput } from '@ionic/react';
 import { closeOutline, sendOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { it } from '../i18n/help';
 import { answer } from './assistant-match';
+import { Icon } from '../ui/icon';
 
 type Message = { from: 'user' | 'bot'; text: string };
 
@@ -51,7 +52,7 @@ export default function AssistantPanel({
       <header className="assistant-head">
         <strong>{title}</strong>
         <IonButton fill="clear" size="small" onClick={onClose} aria-label={t.close}>
-          <IonIcon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+          <Icon slot="icon-only" icon={closeOutline} aria-hidden="true" />
         </IonButton>
       </header>
       <div className="assistant-log" ref={log} aria-live="polite">
@@ -74,7 +75,7 @@ export default function AssistantPanel({
       <form className="assistant-form" onSubmit={submit}>
         <IonInput aria-label={t.placeholder} placeholder={t.placeholder} value={question} onIonInput={(e) => setQuestion(e.detail.value ?? '')} maxlength={300} />
         <IonButton type="submit" fill="clear" aria-label={t.send}>
-          <IonIcon slot="icon-only" icon={sendOutline} aria-hidden="true" />
+          <Icon slot="icon-only" icon={sendOutline} aria-hidden="true" />
         </IonButton>
       </form>
     </section>

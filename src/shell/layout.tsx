@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { menuSharp, personCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { hasFeature } from '@core/features';
@@ -7,6 +7,7 @@ import { it } from '../i18n/it';
 import { useLazyPopover } from '../ui/use-lazy-popover';
 import { Footer } from './public-layout';
 import { SyncStatus } from './sync-status';
+import { Icon } from '../ui/icon';
 
 // Profile and logout load on the first click of the user button.
 const UserMenu = lazy(() => import('./user-menu'));
@@ -24,7 +25,7 @@ export function TopBar({ title }: { title?: string }) {
       <IonToolbar color="primary">
         <IonButtons slot="start">
           <IonButton className="ion-hide-lg-up" aria-label={it.menu.openMenu} onClick={() => void document.querySelector('ion-menu')?.toggle()}>
-            <IonIcon slot="icon-only" icon={menuSharp} />
+            <Icon slot="icon-only" icon={menuSharp} />
           </IonButton>
         </IonButtons>
         <div slot="start" className="top-brand">
@@ -38,7 +39,7 @@ export function TopBar({ title }: { title?: string }) {
             <span className="top-user-role">{(profile?.roleName ?? '').toUpperCase()}</span>
           </div>
           <IonButton id="user-menu-trigger" aria-label={it.menu.userMenu} onClick={menu.open}>
-            <IonIcon slot="icon-only" icon={personCircleOutline} />
+            <Icon slot="icon-only" icon={personCircleOutline} />
           </IonButton>
         </IonButtons>
         {menu.loaded && (

@@ -1,10 +1,12 @@
-import { IonContent, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, useProfile } from '../api/profile';
 import { it } from '../i18n/it';
 import { visibleMenu } from './menu';
+import { Icon } from '../ui/icon';
+import { RootLink } from '../ui/root-link';
 
 export default function SideMenu() {
   const { data: profile } = useProfile();
@@ -12,25 +14,33 @@ export default function SideMenu() {
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
   const entries = profile ? visibleMenu(profile, config) : [];
   const closeWhenOpen = useCloseAfterOpening(pathname);
+  const menu = useRef<HTMLIonMenuElement>(null);
+  // What Ionic's menu toggle did: an entry closes the menu (a no-op beside the split pane).
+  const closeMenu = () => void menu.current?.close();
   return (
-    <IonMenu contentId="main" type="overlay" {...closeWhenOpen}>
+    <IonMenu ref={menu} contentId="main" type="overlay" {...closeWhenOpen}>
       <IonHeader>
         <IonToolbar>
           <IonTitle>{it.appName}</IonTitle>
         </IonToolbar>
       </IonHeader>
       <IonContent>
+        {/* Plain links, not Ionic items: the menu is on every screen and its items were a large share of a
+            phone's first render (docs/decisions.md). */}
         <nav aria-label="Menu principale">
-          <IonList lines="none" data-testid="side-menu">
-            {entries.map((e) => (
-              <IonMenuToggle key={e.key} autoHide={false}>
-                <IonItem routerLink={e.path} routerDirection="root" detail={false} className={isCurrent(pathname, e.path) ? 'menu-current' : undefined} aria-current={isCurrent(pathname, e.path) ? 'page' : undefined}>
-                  <IonIcon slot="start" icon={e.icon} aria-hidden="true" />
-                  <IonLabel>{e.label}</IonLabel>
-                </IonItem>
-              </IonMenuToggle>
-            ))}
-          </IonList>
+          <ul className="side-menu-list" data-testid="side-menu">
+            {entries.map((e) => {
+              const current = isCurrent(pathname, e.path);
+              return (
+                <li key={e.key}>
+                  <RootLink to={e.path} className={current ? 'side-menu-item menu-current' : 'side-menu-item'} aria-current={current ? 'page' : undefined} onClick={closeMenu}>
+                    <Icon icon={e.icon} />
+                    {e.label}
+                  </RootLink>
+                </li>
+              );
+            })}
+          </ul>
         </nav>
       </IonContent>
     </IonMenu>

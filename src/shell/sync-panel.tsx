@@ -1,8 +1,9 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonNote, IonPopover, useIonAlert } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList, IonNote, IonPopover, useIonAlert } from '@ionic/react';
 import { syncOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
 import { outbox } from '../offline';
 import { useOnline, usePendingWrites } from '../offline/hooks';
+import { Icon } from '../ui/icon';
 
 /** The pending writes with 'Sincronizza ora', opened from the top bar's status (sync-status.tsx). */
 export default function SyncPanel(props: { isOpen: boolean; event: Event | undefined; onDidDismiss: () => void }) {
@@ -46,7 +47,7 @@ export default function SyncPanel(props: { isOpen: boolean; event: Event | undef
           ))}
         </IonList>
         <IonButton expand="block" disabled={!online || pending.length === 0} onClick={() => void outbox.resume()}>
-          <IonIcon slot="start" icon={syncOutline} />
+          <Icon slot="start" icon={syncOutline} />
           {it.offline.syncNow}
         </IonButton>
       </div>

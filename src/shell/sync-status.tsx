@@ -1,9 +1,10 @@
-import { IonBadge, IonButton, IonIcon } from '@ionic/react';
+import { IonBadge, IonButton } from '@ionic/react';
 import { cloudDoneOutline, cloudOfflineOutline } from 'ionicons/icons';
 import { lazy, Suspense } from 'react';
 import { it } from '../i18n/it';
 import { useOnline, usePendingWrites } from '../offline/hooks';
 import { useLazyPopover } from '../ui/use-lazy-popover';
+import { Icon } from '../ui/icon';
 
 // The list (and the outbox it acts on) loads on the first click.
 const SyncPanel = lazy(() => import('./sync-panel'));
@@ -16,7 +17,7 @@ export function SyncStatus() {
   return (
     <>
       <IonButton aria-label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
-        <IonIcon slot="icon-only" icon={online ? cloudDoneOutline : cloudOfflineOutline} />
+        <Icon slot="icon-only" icon={online ? cloudDoneOutline : cloudOfflineOutline} />
         {pending.length > 0 && (
           <IonBadge color="warning" className="sync-badge" data-testid="pending-count">
             {pending.length}

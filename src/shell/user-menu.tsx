@@ -1,8 +1,9 @@
-import { IonIcon, IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
 import { logOutOutline, personOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
 import { links } from '../routes';
 import { useLogout } from './use-logout';
+import { Icon } from '../ui/icon';
 
 /** The top bar's user menu: profile and logout (layout.tsx opens it). */
 export default function UserMenu(props: { isOpen: boolean; event: Event | undefined; onDidDismiss: () => void }) {
@@ -11,11 +12,11 @@ export default function UserMenu(props: { isOpen: boolean; event: Event | undefi
     <IonPopover {...props} dismissOnSelect>
       <IonList lines="none">
         <IonItem button detail={false} routerLink={links.profile()} routerDirection="root">
-          <IonIcon slot="start" icon={personOutline} aria-hidden="true" />
+          <Icon slot="start" icon={personOutline} aria-hidden="true" />
           <IonLabel>{it.menu.profile}</IonLabel>
         </IonItem>
         <IonItem button detail={false} onClick={() => void logout()}>
-          <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+          <Icon slot="start" icon={logOutOutline} aria-hidden="true" />
           <IonLabel>{it.menu.logout}</IonLabel>
         </IonItem>
       </IonList>

@@ -1,6 +1,7 @@
-import { IonButton, IonButtons, IonHeader, IonIcon, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import { closeOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
+import { Icon } from './icon';
 
 /** The header of the one modal pattern (IonModal): its title and the close button. */
 export function ModalHeader({ title, onClose, color }: { title: string; onClose: () => void; color?: 'primary' }) {
@@ -10,7 +11,7 @@ export function ModalHeader({ title, onClose, color }: { title: string; onClose:
         <IonTitle>{title}</IonTitle>
         <IonButtons slot="end">
           <IonButton onClick={onClose} aria-label={it.common.close}>
-            <IonIcon slot="icon-only" icon={closeOutline} />
+            <Icon slot="icon-only" icon={closeOutline} />
           </IonButton>
         </IonButtons>
       </IonToolbar>

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { AppPage } from '../../shell/layout';
 import { FormError } from '../../ui/form';
 import { catalogListQuery } from './api/catalog';
 import './catalog.css';
+import { Icon } from '../../ui/icon';
 
 /** /catalog, 'Catalogo' (catalogue-and-account.md §2): the group's catalogue offers, drafts included. */
 export default function CatalogListPage() {
@@ -21,7 +22,7 @@ export default function CatalogListPage() {
       <div className="team-head">
         <h1>{t.title}</h1>
         <IonButton routerLink={links.catalogNew()} routerDirection="root" data-testid="catalog-new">
-          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} aria-hidden="true" />
           {t.newOffer}
         </IonButton>
       </div>
@@ -62,7 +63,7 @@ export default function CatalogListPage() {
                 </div>
                 <span className={`catalog-status ${o.published ? 'is-published' : 'is-draft'}`}>{o.published ? t.published : t.draft}</span>
                 <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)} routerDirection="root">
-                  <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+                  <Icon slot="start" icon={createOutline} aria-hidden="true" />
                   {t.edit}
                 </IonButton>
               </li>

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { arrowBackOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
@@ -11,6 +11,7 @@ import { AppPage } from '../../shell/layout';
 import { QuotationSummaryList } from '../../ui/quotation-summary';
 import { useCustomer } from './api/get-customer';
 import './customers.css';
+import { Icon } from '../../ui/icon';
 
 /** /customers/{customer}: the customer's data and their quotations, each linking to /quotations/{proposal_id}. */
 export default function CustomerPage() {
@@ -24,7 +25,7 @@ export default function CustomerPage() {
   return (
     <AppPage title={c?.name ?? t.title} className="customer-page">
       <IonButton fill="clear" size="small" routerLink={links.customers()} routerDirection="root" className="cu-back">
-        <IonIcon slot="start" icon={arrowBackOutline} aria-hidden="true" />
+        <Icon slot="start" icon={arrowBackOutline} aria-hidden="true" />
         {t.back}
       </IonButton>
       {isLoading && <IonSpinner />}

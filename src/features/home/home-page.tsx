@@ -1,4 +1,4 @@
-import { IonCard, IonCardContent, IonIcon, IonLabel } from '@ionic/react';
+import { IonCard, IonCardContent, IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { personOutline } from 'ionicons/icons';
 import { configQuery, useProfile } from '../../api/profile';
@@ -6,6 +6,7 @@ import { it } from '../../i18n/it';
 import { links } from '../../routes';
 import { AppPage, displayName } from '../../shell/layout';
 import { visibleMenu } from '../../shell/menu';
+import { Icon } from '../../ui/icon';
 
 export default function HomePage() {
   const { data: profile } = useProfile();
@@ -20,7 +21,7 @@ export default function HomePage() {
         {shortcuts.map((e) => (
           <IonCard key={e.key} routerLink={e.path} button>
             <IonCardContent className="shortcut">
-              <IonIcon icon={e.icon} aria-hidden="true" />
+              <Icon icon={e.icon} aria-hidden="true" />
               <IonLabel>{e.label}</IonLabel>
             </IonCardContent>
           </IonCard>
@@ -29,7 +30,7 @@ export default function HomePage() {
         {profile && (
           <IonCard routerLink={links.customers()} routerDirection="root" button>
             <IonCardContent className="shortcut">
-              <IonIcon icon={personOutline} aria-hidden="true" />
+              <Icon icon={personOutline} aria-hidden="true" />
               <IonLabel>{it.home.customers}</IonLabel>
             </IonCardContent>
           </IonCard>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonIcon, IonNote, IonSpinner, IonText } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonNote, IonSpinner, IonText } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, copyOutline, documentOutline, downloadOutline, imageOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';
 import { createPost, download, postsQuery } from './api/marketing';
+import { Icon } from '../../ui/icon';
 
 const COPY_FEEDBACK_MS = 1300;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -31,7 +32,7 @@ export default function MarketingPage() {
         <h1>{t.title}</h1>
         {enabled && !creating && (
           <IonButton fill="outline" onClick={() => setCreating(true)}>
-            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            <Icon slot="start" icon={addOutline} aria-hidden="true" />
             {t.newPost}
           </IonButton>
         )}
@@ -75,7 +76,7 @@ function PostCard({ post }: { post: MarketingPost }) {
         <figure key={item.id} className="marketing-figure">
           <img src={item.image} alt={post.title} loading="lazy" width={640} height={400} />
           <IonButton size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
-            <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
+            <Icon slot="start" icon={imageOutline} aria-hidden="true" />
             {t.image}
           </IonButton>
         </figure>
@@ -88,17 +89,17 @@ function PostCard({ post }: { post: MarketingPost }) {
         <p className="marketing-text">{post.description}</p>
         <div className="marketing-actions">
           <IonButton size="small" onClick={copy}>
-            <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            <Icon slot="start" icon={copyOutline} aria-hidden="true" />
             {copied ? t.copied : t.copy}
           </IonButton>
           {first && (
             <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/attachment`, first.image_name))}>
-              <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+              <Icon slot="start" icon={downloadOutline} aria-hidden="true" />
               {t.attachment}
             </IonButton>
           )}
           <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/pdf`, `${post.title}.pdf`))}>
-            <IonIcon slot="start" icon={documentOutline} aria-hidden="true" />
+            <Icon slot="start" icon={documentOutline} aria-hidden="true" />
             {t.pdf}
           </IonButton>
         </div>

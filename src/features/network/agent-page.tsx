@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { peopleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
 import { RootLink } from '../../ui/root-link';
 import { StatusLegend } from '../../ui/status-legend';
+import { Icon } from '../../ui/icon';
 
 /**
  * /agents/{agent}: one agent's profile summary, their own figures for a period and latest quotations.
@@ -108,7 +109,7 @@ export default function AgentPage() {
           </dl>
           <div className="nw-actions">
             <IonButton fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} routerDirection="root" data-testid="agent-customers-link">
-              <IonIcon slot="start" icon={peopleOutline} aria-hidden="true" />
+              <Icon slot="start" icon={peopleOutline} aria-hidden="true" />
               {t.showCustomers}
             </IonButton>
           </div>

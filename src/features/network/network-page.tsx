@@ -1,4 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { peopleOutline } from 'ionicons/icons';
 import { type ReactNode, useState } from 'react';
 import { hasFeature } from '@core/features';
@@ -13,6 +13,7 @@ import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
 import { RootLink } from '../../ui/root-link';
 import { StatusLegend } from '../../ui/status-legend';
+import { Icon } from '../../ui/icon';
 
 /**
  * /admin, 'Rete' (sales-portal.md §2, §6): group leaders with feature network. Team statistics for a
@@ -57,7 +58,7 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
                 {s.totals.customers}
               </p>
               <IonButton size="small" fill="outline" routerLink={links.customers()} routerDirection="root" className="nw-link-button">
-                <IonIcon slot="start" icon={peopleOutline} aria-hidden="true" />
+                <Icon slot="start" icon={peopleOutline} aria-hidden="true" />
                 {t.allCustomers}
               </IonButton>
             </section>

@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonModal } from '@ionic/react';
+import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { usePrintOffer } from './api/print-offer';
 import { OfferTabs } from './components/offer-tabs';
 import { type CreditLimits, useConfigurator } from './use-configurator';
 import './offer-detail.css';
+import { Icon } from '../../ui/icon';
 
 const t = it.offerDetail;
 
@@ -86,7 +87,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
                 {offer.brand} {offer.model}{' '}
                 {cfg.expired && (
                   <span className="od-expired" title={t.expiredTooltip} data-testid="offer-expired">
-                    <IonIcon icon={warningOutline} aria-label={t.expired} /> {t.expired}
+                    <Icon icon={warningOutline} aria-label={t.expired} /> {t.expired}
                     <span className="od-tooltip" role="tooltip">
                       {t.expiredTooltip}
                     </span>
@@ -117,7 +118,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
               </div>
             </dl>
             <IonButton fill="outline" size="small" onClick={() => setVariationOpen(true)} data-testid="change-variation">
-              <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+              <Icon slot="start" icon={createOutline} aria-hidden="true" />
               {t.change}
             </IonButton>
           </section>
@@ -147,7 +148,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
         </div>
         <div className="od-price-bar-actions">
           <IonButton fill="outline" onClick={() => setPrintOpen(true)} disabled={!child} data-testid="open-print">
-            <IonIcon slot="start" icon={printOutline} aria-hidden="true" />
+            <Icon slot="start" icon={printOutline} aria-hidden="true" />
             {t.print}
           </IonButton>
           <IonButton fill="outline" disabled={!quotations || !child} title={quotations ? undefined : t.quotationsDisabled} onClick={() => document.querySelector('.od-configurator')?.scrollIntoView({ behavior: 'smooth' })}>

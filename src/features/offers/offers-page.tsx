@@ -1,4 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { optionsOutline } from 'ionicons/icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
@@ -32,6 +32,7 @@ import { ResultsHeader } from './components/results-header';
 import { TrafficLight } from './components/traffic-light';
 import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-search-state';
 import './offers.css';
+import { Icon } from '../../ui/icon';
 
 /** Below about 1024 px the filter column becomes a drawer (sales-portal.md §2). */
 const WIDE = '(min-width: 1024px)';
@@ -97,7 +98,7 @@ export default function OffersPage() {
                 setDrawerOpen(true);
               }}
             >
-              <IonIcon slot="start" icon={optionsOutline} aria-hidden="true" />
+              <Icon slot="start" icon={optionsOutline} aria-hidden="true" />
               {it.offers.filter}
               {chips.length > 0 ? ` (${chips.length})` : ''}
             </IonButton>

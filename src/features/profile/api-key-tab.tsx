@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonModal, IonText } from '@ionic/react';
+import { IonButton, IonContent, IonModal, IonText } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { copyOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import type { Profile } from '@core/schemas/auth';
 import { it } from '../../i18n/account';
 import { links } from '../../routes';
 import { createApiKey } from './api/account';
+import { Icon } from '../../ui/icon';
 
 /** The spec's copy feedback: 'Copiata' for 1300 ms. */
 export const COPY_FEEDBACK_MS = 1300;
@@ -43,7 +44,7 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
           <p className="muted">{t.shownOnce}</p>
           <code data-testid="api-key-value">{mutation.data.apiKey}</code>
           <IonButton size="small" fill="outline" onClick={() => void copy()}>
-            <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            <Icon slot="start" icon={copyOutline} aria-hidden="true" />
             {copied ? t.copied : t.copy}
           </IonButton>
         </div>
@@ -81,7 +82,7 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
       <p>
         {t.docsIntro}{' '}
         <a href={links.apiDocs()} target="_blank" rel="noopener">
-          {t.docs} <IonIcon icon={openOutline} aria-hidden="true" />
+          {t.docs} <Icon icon={openOutline} aria-hidden="true" />
         </a>
       </p>
     </section>

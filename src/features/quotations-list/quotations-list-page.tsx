@@ -1,4 +1,4 @@
-import { IonButton, IonChip, IonIcon, IonLabel, IonSpinner } from '@ionic/react';
+import { IonButton, IonChip, IonLabel, IonSpinner } from '@ionic/react';
 import { closeCircle, downloadOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { useQuotationFilters } from '../../api/quotation-filters';
 import { useSearchQuotations } from './api/search-quotations';
 import { badges, clearAll, dateRangeError, initialState, type QuotationFilterState, toggleStatus, update } from './search-state';
 import './quotations-list.css';
+import { Icon } from '../../ui/icon';
 
 /** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
 const DEBOUNCE_MS = 500;
@@ -100,7 +101,7 @@ export default function QuotationsListPage() {
           {search.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
         </h1>
         <IonButton fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
-          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
+          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} aria-hidden="true" />}
           {it.quotations.download}
         </IonButton>
       </div>
@@ -111,7 +112,7 @@ export default function QuotationsListPage() {
               <IonLabel>
                 {it.quotations.badge[b.key]}: {b.value}
               </IonLabel>
-              <IonIcon icon={closeCircle} aria-hidden="true" />
+              <Icon icon={closeCircle} aria-hidden="true" />
             </IonChip>
           ))}
           <IonButton fill="clear" size="small" onClick={() => setState(clearAll)}>

@@ -1,4 +1,4 @@
-import { IonBadge, IonButton, IonButtons, IonContent, IonHeader, IonIcon, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { IonBadge, IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { it } from '../../i18n/account';
 import { FormError, FormSuccess } from '../../ui/form';
 import { membersQuery, toggleMember } from './api/team';
 import { MemberForm } from './member-form';
+import { Icon } from '../../ui/icon';
 
 const STATUS_COLOR: Record<TeamMember['status'], string> = { ACTIVATED: 'success', SUSPENDED: 'warning', PENDING_ACTIVATION: 'medium' };
 
@@ -30,7 +31,7 @@ export default function TeamPanel() {
       <div className="team-head">
         <h2>{t.title}</h2>
         <IonButton onClick={() => (setMessage(null), setEditing('new'))} data-testid="member-add">
-          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} aria-hidden="true" />
           {t.add}
         </IonButton>
       </div>
@@ -62,7 +63,7 @@ export default function TeamPanel() {
                 </IonButton>
               )}
               <IonButton size="small" fill="clear" onClick={() => (setMessage(null), setEditing(m))} aria-label={`${t.edit} ${m.business_name || m.name}`}>
-                <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                <Icon slot="icon-only" icon={createOutline} aria-hidden="true" />
               </IonButton>
             </div>
           </li>

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline, eyeOutline, swapHorizontalOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { it } from '../../../i18n/catalog';
 import { FormError } from '../../../ui/form';
 import { brandsQuery, fetchCar, modelsQuery, versionsQuery } from '../api/catalog';
 import { CustomCarModal } from './custom-car-modal';
+import { Icon } from '../../../ui/icon';
 
 type Props = { car: Car | null; onChange: (car: Car | null) => void; error?: string | undefined };
 
@@ -72,11 +73,11 @@ export function CarSelector({ car, onChange, error }: Props) {
         </div>
         <div className="catalog-actions">
           <IonButton size="small" fill="outline" onClick={() => setModal({ car })}>
-            <IonIcon slot="start" icon={car.editable ? createOutline : eyeOutline} aria-hidden="true" />
+            <Icon slot="start" icon={car.editable ? createOutline : eyeOutline} aria-hidden="true" />
             {car.editable ? t.editCustom : t.show}
           </IonButton>
           <IonButton size="small" fill="clear" onClick={() => onChange(null)}>
-            <IonIcon slot="start" icon={swapHorizontalOutline} aria-hidden="true" />
+            <Icon slot="start" icon={swapHorizontalOutline} aria-hidden="true" />
             {t.change}
           </IonButton>
         </div>
@@ -156,7 +157,7 @@ export function CarSelector({ car, onChange, error }: Props) {
         </div>
       )}
       <IonButton fill="outline" size="small" onClick={() => setModal({ car: null })} data-testid="add-custom-version">
-        <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+        <Icon slot="start" icon={addOutline} aria-hidden="true" />
         {t.addCustom}
       </IonButton>
       {error && (

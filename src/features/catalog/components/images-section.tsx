@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonModal, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonModal, IonSpinner } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { chevronBackOutline, chevronForwardOutline, closeOutline, downloadOutline, starOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
+import { Icon } from '../../../ui/icon';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -112,11 +113,11 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
               <div className="image-actions">
                 {img.type !== 'MAIN' && (
                   <IonButton size="small" fill="clear" disabled={locked} onClick={() => void run(() => setMainImage(carId!, img.id!))} aria-label={t.setMain} title={t.setMain}>
-                    <IonIcon slot="icon-only" icon={starOutline} />
+                    <Icon slot="icon-only" icon={starOutline} />
                   </IonButton>
                 )}
                 <IonButton size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
-                  <IonIcon slot="icon-only" icon={trashOutline} />
+                  <Icon slot="icon-only" icon={trashOutline} />
                 </IonButton>
               </div>
             )}
@@ -125,7 +126,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
       </ul>
       {carId && shown.length > 0 && (
         <IonButton size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
-          <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+          <Icon slot="start" icon={downloadOutline} aria-hidden="true" />
           {t.download}
         </IonButton>
       )}
@@ -146,19 +147,19 @@ function Lightbox({ images, index, onIndex }: { images: CarImage[]; index: numbe
       <IonContent className="ion-padding">
         <div className="lightbox" aria-label={t.lightbox} data-testid="lightbox">
           <IonButton fill="clear" className="lightbox-close" onClick={() => onIndex(null)} aria-label={it.common.close}>
-            <IonIcon slot="icon-only" icon={closeOutline} />
+            <Icon slot="icon-only" icon={closeOutline} />
           </IonButton>
           {img && <img src={img.source} alt={img.description} />}
           {images.length > 1 && (
             <div className="lightbox-nav">
               <IonButton fill="outline" onClick={() => step(-1)} aria-label={t.prev}>
-                <IonIcon slot="icon-only" icon={chevronBackOutline} />
+                <Icon slot="icon-only" icon={chevronBackOutline} />
               </IonButton>
               <span>
                 {(index ?? 0) + 1} / {images.length}
               </span>
               <IonButton fill="outline" onClick={() => step(1)} aria-label={t.next}>
-                <IonIcon slot="icon-only" icon={chevronForwardOutline} />
+                <Icon slot="icon-only" icon={chevronForwardOutline} />
               </IonButton>
             </div>
           )}

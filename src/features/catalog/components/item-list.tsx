@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { AppPage } from '../../../shell/layout';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { OfflineNotice, useCatalogueOnline } from './online-only';
+import { Icon } from '../../../ui/icon';
 
 type Item = { id: number; name: string };
 
@@ -42,7 +43,7 @@ export function ItemListPage<T extends Item>(props: {
       <div className="list-bar">
         <strong data-testid={props.countTestId}>{props.header}</strong>
         <IonButton size="small" routerLink={props.newLink} routerDirection="root" disabled={!online}>
-          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} aria-hidden="true" />
           {props.newLabel}
         </IonButton>
       </div>
@@ -58,7 +59,7 @@ export function ItemListPage<T extends Item>(props: {
             </div>
             <div className="catalog-row-actions">
               <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)} routerDirection="root">
-                <IonIcon slot="start" icon={createOutline} aria-hidden="true" />
+                <Icon slot="start" icon={createOutline} aria-hidden="true" />
                 {it.catalog.edit}
               </IonButton>
               <IonButton
@@ -74,7 +75,7 @@ export function ItemListPage<T extends Item>(props: {
                 title={it.catalog.delete}
                 data-testid="item-delete"
               >
-                <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+                <Icon slot="icon-only" icon={trashOutline} aria-hidden="true" />
               </IonButton>
             </div>
           </li>

@@ -1,7 +1,8 @@
-import { IonIcon, IonText } from '@ionic/react';
+import { IonText } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { it } from '../../../i18n/catalog';
 import { useOnline } from '../../../offline/hooks';
+import { Icon } from '../../../ui/icon';
 
 /**
  * Catalogue writes are online-only (docs/decisions.md): images and variations hang on server ids,
@@ -15,7 +16,7 @@ export function OfflineNotice() {
   return (
     <IonText color="warning">
       <p className="catalog-offline" role="status" data-testid="catalog-offline">
-        <IonIcon icon={cloudOfflineOutline} aria-hidden="true" /> {it.catalog.offline}
+        <Icon icon={cloudOfflineOutline} aria-hidden="true" /> {it.catalog.offline}
       </p>
     </IonText>
   );

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { copyOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';
@@ -10,6 +10,7 @@ import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { addVariation, deleteVariation, updateVariation } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
+import { Icon } from '../../../ui/icon';
 
 type Values = { deposit: number | ''; distance: number | ''; duration: number | ''; monthly_rate: number | ''; bundle: string; web_monthly_rate: number | ''; special: boolean; special_price: number | '' };
 type Row = { key: string; saved: Variation | null; values: Values; duplicated: boolean };
@@ -226,13 +227,13 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
               </span>
               <span className="variation-actions">
                 <IonButton size="small" fill="clear" disabled={locked} onClick={() => setDraft({ row: r, after: null })} aria-label={t.edit} title={t.edit} data-testid="variation-edit-button">
-                  <IonIcon slot="icon-only" icon={createOutline} />
+                  <Icon slot="icon-only" icon={createOutline} />
                 </IonButton>
                 <IonButton size="small" fill="clear" disabled={locked} onClick={() => duplicate(r)} aria-label={t.duplicate} title={t.duplicate}>
-                  <IonIcon slot="icon-only" icon={copyOutline} />
+                  <Icon slot="icon-only" icon={copyOutline} />
                 </IonButton>
                 <IonButton size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(r)} aria-label={t.delete} title={t.delete} data-testid="variation-delete">
-                  <IonIcon slot="icon-only" icon={trashOutline} />
+                  <Icon slot="icon-only" icon={trashOutline} />
                 </IonButton>
               </span>
             </div>

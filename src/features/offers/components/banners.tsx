@@ -1,13 +1,14 @@
-import { IonButton, IonIcon } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { carOutline, searchOutline } from 'ionicons/icons';
 import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
+import { Icon } from '../../../ui/icon';
 
 /** Invites the agent to request a car that is not listed (feature offer-request). */
 export function OfferRequestBanner() {
   return (
     <aside className="offers-banner offers-banner--request" aria-label={it.offers.requestBanner.title}>
-      <IonIcon icon={searchOutline} aria-hidden="true" />
+      <Icon icon={searchOutline} aria-hidden="true" />
       <div>
         <strong>{it.offers.requestBanner.title}</strong>
         <p>{it.offers.requestBanner.text}</p>
@@ -21,7 +22,7 @@ export function OfferRequestBanner() {
 export function SponsorBanner() {
   return (
     <aside className="offers-banner offers-banner--sponsor" aria-label={it.offers.sponsorBanner.title}>
-      <IonIcon icon={carOutline} aria-hidden="true" />
+      <Icon icon={carOutline} aria-hidden="true" />
       <div>
         <span className="offers-banner-badge">{it.offers.sponsorBanner.badge}</span>
         <strong>{it.offers.sponsorBanner.title}</strong>

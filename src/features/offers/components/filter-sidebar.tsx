@@ -1,4 +1,4 @@
-import { IonAccordion, IonAccordionGroup, IonCheckbox, IonIcon, IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
+import { IonAccordion, IonAccordionGroup, IonCheckbox, IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
 import { memo, useCallback } from 'react';
 import type { FilterDef, FilterSet, OfferFilters } from '@core/schemas/offers';
 import { it } from '../../../i18n/offers';
@@ -6,6 +6,7 @@ import { useLatestCallback } from '../../../ui/use-latest-callback';
 import { iconFor } from '../icons';
 import type { FilterValue } from '../use-offer-search-state';
 import { RangeFilter } from './range-filter';
+import { Icon } from '../../../ui/icon';
 
 type SetFilter = <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => void;
 type OptionsDef = Extract<FilterDef, { type: 'options' }>;
@@ -147,7 +148,7 @@ const OptionRow = memo(function OptionRow(props: {
   const icon = iconFor(props.icon);
   return (
     <IonItem disabled={disabled}>
-      {icon && <IonIcon slot="start" icon={icon} aria-hidden="true" />}
+      {icon && <Icon slot="start" icon={icon} aria-hidden="true" />}
       <IonCheckbox justify="space-between" checked={checked} onIonChange={(e) => onToggle(name, value, e.detail.checked)}>
         {label} <IonNote className="option-count">({count})</IonNote>
       </IonCheckbox>
@@ -170,7 +171,7 @@ const ToggleRow = memo(function ToggleRow(props: { name: ToggleDef['name']; labe
   const icon = iconFor(props.icon);
   return (
     <IonItem>
-      {icon && <IonIcon slot="start" icon={icon} aria-hidden="true" />}
+      {icon && <Icon slot="start" icon={icon} aria-hidden="true" />}
       <IonToggle justify="space-between" checked={checked} onIonChange={(e) => setFilter(name, e.detail.checked || undefined)}>
         {label} <span className="option-count">({count})</span>
       </IonToggle>

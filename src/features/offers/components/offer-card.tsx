@@ -1,4 +1,4 @@
-import { IonBadge, IonIcon, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonBadge, IonSkeletonText, useIonRouter } from '@ionic/react';
 import { rocketOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { sustainabilityColor } from '@core/sustainability';
 import type { OfferCard as Card } from '@core/schemas/offers';
 import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
+import { Icon } from '../../../ui/icon';
 
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
@@ -59,7 +60,7 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
           </IonBadge>
         )}
         <p className="offer-card-delivery">
-          {offer.fastDelivery && <IonIcon icon={rocketOutline} aria-label={it.offers.fastDelivery} />} {offer.delivery_time_label} · {offer.stockAvailabilityLabel}
+          {offer.fastDelivery && <Icon icon={rocketOutline} aria-label={it.offers.fastDelivery} />} {offer.delivery_time_label} · {offer.stockAvailabilityLabel}
         </p>
       </div>
     </Link>

@@ -1,10 +1,11 @@
-import { IonButton, IonChip, IonIcon, IonLabel, IonSpinner } from '@ionic/react';
+import { IonButton, IonChip, IonLabel, IonSpinner } from '@ionic/react';
 import { closeCircle, downloadOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import type { OfferSort } from '@core/offer-options';
 import type { FilterSet } from '@core/schemas/offers';
 import { it } from '../../../i18n/offers';
 import type { Chip } from '../chips';
+import { Icon } from '../../../ui/icon';
 
 /** The spec shows the first 4 chips until expanded (sales-portal.md §9). */
 export const VISIBLE_CHIPS = 4;
@@ -43,7 +44,7 @@ export function ResultsHeader(props: {
             </select>
           </div>
           <IonButton fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
-            {props.downloading ? <IonSpinner slot="start" name="dots" /> : <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />}
+            {props.downloading ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} aria-hidden="true" />}
             {it.offers.download}
           </IonButton>
         </div>
@@ -53,7 +54,7 @@ export function ResultsHeader(props: {
           {shown.map((c) => (
             <IonChip key={c.key} outline onClick={() => props.onRemove(c)} title={it.offers.removeChip} aria-label={`${c.label}. ${it.offers.removeChip}`}>
               <IonLabel>{c.label}</IonLabel>
-              <IonIcon icon={closeCircle} aria-hidden="true" />
+              <Icon icon={closeCircle} aria-hidden="true" />
             </IonChip>
           ))}
           {props.chips.length > VISIBLE_CHIPS && (

@@ -1,0 +1,44 @@
+import type { CSSProperties } from 'react';
+import './icon.css';
+
+// ionicons' SVGs leave fill and stroke to <ion-icon>'s shadow styles; as an image they need them inline.
+const SVG_STYLE = '<style>.ionicon{stroke:black}.ionicon-fill-none{fill:none}.ionicon-stroke-width{stroke-width:32px}</style>';
+const masks = new Map<string, string>();
+const maskOf = (icon: string) => {
+  let mask = masks.get(icon);
+  if (mask === undefined) {
+    mask = `url("${icon.replace(/(<svg[^>]*>)/, `$1${SVG_STYLE}`).replace(/["\\\n]/g, (c) => encodeURIComponent(c))}")`;
+    masks.set(icon, mask);
+  }
+  return mask;
+};
+
+type Props = {
+  /** An icon of `ionicons/icons` (an SVG data URL). */
+  icon: string;
+  slot?: 'start' | 'end' | 'icon-only';
+  className?: string;
+  /** Named icons are images to assistive technology; the rest are hidden from it. */
+  'aria-label'?: string;
+  'aria-hidden'?: boolean | 'true';
+};
+
+/**
+ * An ionicons icon painted by CSS: the text colour through a mask of the icon's SVG. It stands in for
+ * Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and sanitises its SVG:
+ * the first screens show dozens of icons, and as web components they were a large share of the
+ * main-thread time on a phone (docs/decisions.md). Sized by font-size and coloured by `color`, like
+ * <ion-icon>; src/ui/icon.css gives it <ion-icon>'s places inside Ionic's buttons, items and chips.
+ */
+export function Icon({ icon, slot, className, 'aria-label': label }: Props) {
+  return (
+    <span
+      className={className ? `icon ${className}` : 'icon'}
+      slot={slot}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      style={{ '--icon': maskOf(icon) } as CSSProperties}
+    />
+  );
+}
