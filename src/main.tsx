@@ -25,8 +25,13 @@ setupIonicReact({ mode: 'md' });
 
 await ensureIntl();
 // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
-// screen loads without them.
-const startOffline = () => void import('./offline').then((m) => m.startOfflineSync());
+// screen loads without them. They start when the browser is next idle (within 2 s): background work
+// that must not delay the first screen.
+const startOffline = () => {
+  const start = () => void import('./offline').then((m) => m.startOfflineSync());
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
+};
 if (session.isActive()) startOffline();
 else {
   const stop = session.on((e) => {

@@ -5,7 +5,8 @@
  * (offers.ts, quotation.ts, ...) whose `it` adds its sections to these, so a screen's chunk carries
  * its own texts only.
  */
-import { MESSAGES } from '@core/i18n-messages';
+// A relative path: vite.config.ts reads these texts for the static login shell (its loader has no aliases).
+import { MESSAGES } from '../../core/i18n-messages';
 
 export const it = {
   appName: 'Portale Noleggio',

@@ -1,10 +1,11 @@
-import { IonBadge, IonButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { cloudDoneOutline, cloudOfflineOutline } from 'ionicons/icons';
 import { lazy, Suspense } from 'react';
 import { it } from '../i18n/it';
 import { useOnline, usePendingWrites } from '../offline/hooks';
 import { useLazyPopover } from '../ui/use-lazy-popover';
 import { Icon } from '../ui/icon';
+import { Badge } from '../ui/badge';
 
 // The list (and the outbox it acts on) loads on the first click.
 const SyncPanel = lazy(() => import('./sync-panel'));
@@ -19,9 +20,9 @@ export function SyncStatus() {
       <IonButton aria-label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
         <Icon slot="icon-only" icon={online ? cloudDoneOutline : cloudOfflineOutline} />
         {pending.length > 0 && (
-          <IonBadge color="warning" className="sync-badge" data-testid="pending-count">
+          <Badge color="warning" className="sync-badge" data-testid="pending-count">
             {pending.length}
-          </IonBadge>
+          </Badge>
         )}
       </IonButton>
       {panel.loaded && (

@@ -1,4 +1,4 @@
-import { IonBadge, IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormError, FormSuccess } from '../../ui/form';
 import { membersQuery, toggleMember } from './api/team';
 import { MemberForm } from './member-form';
 import { Icon } from '../../ui/icon';
+import { Badge } from '../../ui/badge';
 
 const STATUS_COLOR: Record<TeamMember['status'], string> = { ACTIVATED: 'success', SUSPENDED: 'warning', PENDING_ACTIVATION: 'medium' };
 
@@ -54,9 +55,9 @@ export default function TeamPanel() {
               </span>
             </div>
             <div className="team-tile-actions">
-              <IonBadge color={STATUS_COLOR[m.status]} data-testid="member-status">
+              <Badge color={STATUS_COLOR[m.status]} data-testid="member-status">
                 {t.status[m.status]}
-              </IonBadge>
+              </Badge>
               {m.status !== 'PENDING_ACTIVATION' && (
                 <IonButton size="small" fill="outline" color={m.status === 'ACTIVATED' ? 'warning' : 'success'} disabled={toggle.isPending} onClick={() => toggle.mutate(m.id)}>
                   {m.status === 'ACTIVATED' ? t.deactivate : t.activate}

@@ -1,4 +1,4 @@
-import { IonBadge, IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonSkeletonText, useIonRouter } from '@ionic/react';
 import { rocketOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import type { OfferCard as Card } from '@core/schemas/offers';
 import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 import { Icon } from '../../../ui/icon';
+import { Badge } from '../../../ui/badge';
 
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
@@ -26,8 +27,8 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
       <div className="offer-card-image">
         <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />
         <div className="offer-card-badges">
-          {offer.tag && <IonBadge color="primary">{offer.tag}</IonBadge>}
-          {offer.secondaryTag && <IonBadge color="secondary">{offer.secondaryTag}</IonBadge>}
+          {offer.tag && <Badge color="primary">{offer.tag}</Badge>}
+          {offer.secondaryTag && <Badge color="secondary">{offer.secondaryTag}</Badge>}
         </div>
       </div>
       <div className="offer-card-body">
@@ -55,9 +56,9 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
         </p>
         {offer.sustainabilityIndex !== null && (
           // The offer's affordability for the checked customer: 0 danger, 1 warning, 2 success (spec §4).
-          <IonBadge className="offer-card-sustainability" color={sustainabilityColor(offer.sustainabilityIndex)} data-sustainability={offer.sustainabilityIndex}>
+          <Badge className="offer-card-sustainability" color={sustainabilityColor(offer.sustainabilityIndex)} data-sustainability={offer.sustainabilityIndex}>
             {it.creditCheck.cardSustainability(it.creditCheck.trafficLight[offer.sustainabilityIndex] ?? '')}
-          </IonBadge>
+          </Badge>
         )}
         <p className="offer-card-delivery">
           {offer.fastDelivery && <Icon icon={rocketOutline} aria-label={it.offers.fastDelivery} />} {offer.delivery_time_label} · {offer.stockAvailabilityLabel}
