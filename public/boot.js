@@ -1,3 +1,4 @@
+/* global location, localStorage, document */
 // Runs before the first paint (a small blocking script in <head>, ahead of the app's modules).
 //
 // zod reads this object as its global configuration when it loads: without `jitless` it would probe
