@@ -1,11 +1,13 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useSyncExternalStore } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
+import { sideMenu } from './shell/side-menu-state';
+import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
 
 // Every screen but the login is its own chunk, loaded when its route is first opened.
@@ -98,12 +100,15 @@ const privateView = (path: string, Page: LazyExoticComponent<ComponentType>) => 
 function Shell() {
   const { pathname } = useLocation();
   const bare = usesBareLayout(pathname);
+  // Ionic's `lg` (the split pane's `when`): from there the menu is always in view; below, it mounts when first opened.
+  const split = useMediaQuery('(min-width: 992px)');
+  const menuWanted = useSyncExternalStore(sideMenu.subscribe, sideMenu.wanted);
   return (
     <>
       <SessionWatcher />
       <ThemeSync />
       <IonSplitPane contentId="main" when="lg" disabled={bare}>
-        {!bare && (
+        {!bare && (split || menuWanted) && (
           <Suspense fallback={null}>
             <SideMenu />
           </Suspense>

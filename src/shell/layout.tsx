@@ -6,6 +6,7 @@ import { useProfile } from '../api/profile';
 import { it } from '../i18n/it';
 import { useLazyPopover } from '../ui/use-lazy-popover';
 import { Footer } from './public-layout';
+import { sideMenu } from './side-menu-state';
 import { SyncStatus } from './sync-status';
 import { Icon } from '../ui/icon';
 
@@ -24,7 +25,7 @@ export function TopBar({ title }: { title?: string }) {
     <IonHeader>
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          <IonButton className="ion-hide-lg-up" aria-label={it.menu.openMenu} onClick={() => void document.querySelector('ion-menu')?.toggle()}>
+          <IonButton className="ion-hide-lg-up" aria-label={it.menu.openMenu} onClick={sideMenu.toggle}>
             <Icon slot="icon-only" icon={menuSharp} />
           </IonButton>
         </IonButtons>

@@ -1,3 +1,4 @@
+import { menuController } from '@ionic/core/components';
 import { IonContent, IonHeader, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { it } from '../i18n/it';
 import { visibleMenu } from './menu';
 import { Icon } from '../ui/icon';
 import { RootLink } from '../ui/root-link';
+import { sideMenu } from './side-menu-state';
 
 export default function SideMenu() {
   const { data: profile } = useProfile();
@@ -17,6 +19,11 @@ export default function SideMenu() {
   const menu = useRef<HTMLIonMenuElement>(null);
   // What Ionic's menu toggle did: an entry closes the menu (a no-op beside the split pane).
   const closeMenu = () => void menu.current?.close();
+  // Mounted by a tap on the menu button (side-menu-state.ts): open once Ionic's menu is ready.
+  useEffect(() => {
+    if (!sideMenu.takeOpenRequest()) return;
+    void menuController.open();
+  }, []);
   return (
     <IonMenu ref={menu} contentId="main" type="overlay" {...closeWhenOpen}>
       <IonHeader>
