@@ -10,6 +10,7 @@ import { CreditCheckError } from './credit-check-result';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
 import { ModalHeader } from '../ui/modal-header';
+import { useOpenedOnce } from '../ui/use-opened-once';
 
 /** Spec §4 "Offer detail": the affordability index is recomputed 200 ms after the offer changes. */
 export const OFFER_CHECK_DEBOUNCE_MS = 200;
@@ -64,6 +65,7 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved }: 
   }, [otherCategory, category, setCategory]);
   const { base, logic } = useCreditCheckLogic('offer');
   const [asking, setAsking] = useState(false);
+  const modalMounted = useOpenedOnce(asking);
   const offer = useDebounced(offerData, OFFER_CHECK_DEBOUNCE_MS);
   const complete = Boolean(logic && check.contractualCategory && !otherCategory && nextStep(logic, check.answers) === null);
 
@@ -123,19 +125,21 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved }: 
           {it.creditCheck.offer.edit}
         </IonButton>
       )}
-      <IonModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
-        <ModalHeader title={it.creditCheck.offer.title} onClose={() => setAsking(false)} color="primary" />
-        <IonContent className="ion-padding">
-          {asking && (
-            <>
-              <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
-              <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
-                {it.creditCheck.offer.done}
-              </IonButton>
-            </>
-          )}
-        </IonContent>
-      </IonModal>
+      {modalMounted && (
+        <IonModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
+          <ModalHeader title={it.creditCheck.offer.title} onClose={() => setAsking(false)} color="primary" />
+          <IonContent className="ion-padding">
+            {asking && (
+              <>
+                <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
+                <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
+                  {it.creditCheck.offer.done}
+                </IonButton>
+              </>
+            )}
+          </IonContent>
+        </IonModal>
+      )}
     </section>
   );
 }

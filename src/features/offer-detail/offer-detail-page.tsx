@@ -21,6 +21,7 @@ import { OfferTabs } from './components/offer-tabs';
 import { type CreditLimits, useConfigurator } from './use-configurator';
 import './offer-detail.css';
 import { Icon } from '../../ui/icon';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 
 const t = it.offerDetail;
 
@@ -172,6 +173,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
 type SelPatch = Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>;
 
 function SideModal({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId: string }) {
+  if (!useOpenedOnce(open)) return null;
   return (
     <IonModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId}>
       <ModalHeader title={title} onClose={onClose} />
