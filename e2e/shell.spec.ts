@@ -73,7 +73,7 @@ for (const [theme, user] of [['dark', USERS.full], ['light', USERS.base]] as con
         danger: colourOf('var(--ion-color-danger)'),
         muted: colourOf('var(--app-muted)'),
       };
-      const bar = document.querySelector('ion-header ion-toolbar.ion-color-primary')!.shadowRoot!.querySelector('.toolbar-background')!;
+      const bar = document.querySelector('.top-bar')!;
       const barBackground = getComputedStyle(bar).backgroundColor;
       const barText = getComputedStyle(document.querySelector('.top-user-name')!).color;
       return {

@@ -1,4 +1,4 @@
-import { IonButton, IonFab, IonFabButton } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { closeOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { hidesCreditCheck, usesBareLayout } from '../routes';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
 import { Icon } from '../ui/icon';
+import { IconButton } from '../ui/icon-button';
 
 // The modal (questions, Ionic select, progress bar) is its own chunk: most visits never open it.
 const CreditCheckModal = lazy(() => import('./credit-check-modal'));
@@ -55,11 +56,7 @@ function Widget({ pathname }: { pathname: string }) {
   return (
     <>
       {!hidden && (
-        <IonFab vertical="bottom" horizontal="end" slot="fixed" className="cc-fab">
-          <IonFabButton aria-label={it.creditCheck.button} aria-expanded={mode !== 'closed'} onClick={trigger} onKeyDown={onKeyDown} data-testid="credit-check-button">
-            <Icon icon={speedometerOutline} aria-hidden="true" />
-          </IonFabButton>
-        </IonFab>
+        <IconButton className="fab cc-fab" icon={speedometerOutline} label={it.creditCheck.button} aria-expanded={mode !== 'closed'} onClick={trigger} onKeyDown={onKeyDown} data-testid="credit-check-button" />
       )}
       {mode === 'notification' && !hidden && (
         <div className="cc-notification" role="dialog" aria-labelledby="cc-notification-text">

@@ -1,4 +1,3 @@
-import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { chatbubblesOutline, sparklesOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -6,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { configQuery, useProfile } from '../api/profile';
 import { session } from '../api/session';
 import { it } from '../i18n/it';
-import { Icon } from '../ui/icon';
+import { IconButton } from '../ui/icon-button';
 
 // The panel (matching, texts, form) is its own chunk, loaded on first open.
 const AssistantPanel = lazy(() => import('./assistant-panel'));
@@ -40,14 +39,10 @@ export function AssistantHost() {
       {!open && (
         <div className="assistant-fabs">
           {personal && (
-            <IonButton shape="round" color="secondary" className="assistant-fab assistant-fab-small" onClick={() => setOpen('personal')} aria-label={it.assistant.personal} title={it.assistant.personal} data-testid="assistant-personal">
-              <Icon slot="icon-only" icon={sparklesOutline} aria-hidden="true" />
-            </IonButton>
+            <IconButton className="fab fab-secondary assistant-fab-small" icon={sparklesOutline} label={it.assistant.personal} onClick={() => setOpen('personal')} data-testid="assistant-personal" />
           )}
           {faq && (
-            <IonButton shape="round" className="assistant-fab" onClick={() => setOpen('faq')} aria-label={it.assistant.open} title={it.assistant.open} data-testid="assistant-open">
-              <Icon slot="icon-only" icon={chatbubblesOutline} aria-hidden="true" />
-            </IonButton>
+            <IconButton className="fab" icon={chatbubblesOutline} label={it.assistant.open} onClick={() => setOpen('faq')} data-testid="assistant-open" />
           )}
         </div>
       )}

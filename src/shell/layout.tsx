@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonPage } from '@ionic/react';
 import { menuSharp, personCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { hasFeature } from '@core/features';
@@ -8,7 +8,7 @@ import { useLazyPopover } from '../ui/use-lazy-popover';
 import { Footer } from './public-layout';
 import { sideMenu } from './side-menu-state';
 import { SyncStatus } from './sync-status';
-import { Icon } from '../ui/icon';
+import { IconButton } from '../ui/icon-button';
 
 // Profile and logout load on the first click of the user button.
 const UserMenu = lazy(() => import('./user-menu'));
@@ -21,35 +21,29 @@ export function TopBar({ title }: { title?: string }) {
   const menu = useLazyPopover();
   const rebrand = hasFeature(profile?.features, 'rebrand');
   const logo = rebrand && profile?.logo ? profile.logo : '/logo.svg';
+  // Plain elements drawn as Ionic's md toolbar in the brand colour: on every private screen, and each
+  // Ionic toolbar, button and title was one more web component in the first render (docs/decisions.md).
   return (
-    <IonHeader>
-      <IonToolbar color="primary">
-        <IonButtons slot="start">
-          <IonButton className="ion-hide-lg-up" aria-label={it.menu.openMenu} onClick={sideMenu.toggle}>
-            <Icon slot="icon-only" icon={menuSharp} />
-          </IonButton>
-        </IonButtons>
-        <div slot="start" className="top-brand">
-          <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />
+    <header className="top-bar">
+      <IconButton className="ion-hide-lg-up" icon={menuSharp} label={it.menu.openMenu} onClick={sideMenu.toggle} />
+      <div className="top-brand">
+        <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />
+      </div>
+      {title && <div className="top-title ion-hide-md-down">{title}</div>}
+      <div className="top-actions">
+        <SyncStatus />
+        <div className="top-user" data-testid="top-user">
+          <span className="top-user-name">{displayName(profile)}</span>
+          <span className="top-user-role">{(profile?.roleName ?? '').toUpperCase()}</span>
         </div>
-        {title && <IonTitle className="ion-hide-md-down">{title}</IonTitle>}
-        <IonButtons slot="end">
-          <SyncStatus />
-          <div className="top-user" data-testid="top-user">
-            <span className="top-user-name">{displayName(profile)}</span>
-            <span className="top-user-role">{(profile?.roleName ?? '').toUpperCase()}</span>
-          </div>
-          <IonButton id="user-menu-trigger" aria-label={it.menu.userMenu} onClick={menu.open}>
-            <Icon slot="icon-only" icon={personCircleOutline} />
-          </IonButton>
-        </IonButtons>
-        {menu.loaded && (
-          <Suspense fallback={null}>
-            <UserMenu {...menu.props} />
-          </Suspense>
-        )}
-      </IonToolbar>
-    </IonHeader>
+        <IconButton icon={personCircleOutline} label={it.menu.userMenu} onClick={menu.open} />
+      </div>
+      {menu.loaded && (
+        <Suspense fallback={null}>
+          <UserMenu {...menu.props} />
+        </Suspense>
+      )}
+    </header>
   );
 }
 

@@ -1,10 +1,9 @@
-import { IonButton } from '@ionic/react';
 import { cloudDoneOutline, cloudOfflineOutline } from 'ionicons/icons';
 import { lazy, Suspense } from 'react';
 import { it } from '../i18n/it';
 import { useOnline, usePendingWrites } from '../offline/hooks';
 import { useLazyPopover } from '../ui/use-lazy-popover';
-import { Icon } from '../ui/icon';
+import { IconButton } from '../ui/icon-button';
 import { Badge } from '../ui/badge';
 
 // The list (and the outbox it acts on) loads on the first click.
@@ -17,14 +16,13 @@ export function SyncStatus() {
   const panel = useLazyPopover();
   return (
     <>
-      <IonButton aria-label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
-        <Icon slot="icon-only" icon={online ? cloudDoneOutline : cloudOfflineOutline} />
+      <IconButton icon={online ? cloudDoneOutline : cloudOfflineOutline} label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
         {pending.length > 0 && (
           <Badge color="warning" className="sync-badge" data-testid="pending-count">
             {pending.length}
           </Badge>
         )}
-      </IonButton>
+      </IconButton>
       {panel.loaded && (
         <Suspense fallback={null}>
           <SyncPanel {...panel.props} />

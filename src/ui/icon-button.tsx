@@ -1,0 +1,28 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Icon } from './icon';
+
+type Props = {
+  icon: string;
+  /** The button's accessible name (an icon alone has none). */
+  label: string;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+  className?: string;
+  children?: ReactNode;
+  [data: `data-${string}`]: string | boolean | undefined;
+  'aria-expanded'?: boolean;
+  onKeyDown?: (e: React.KeyboardEvent<HTMLButtonElement>) => void;
+};
+
+/**
+ * A round icon-only button as a plain <button>: the top bar's and the floating buttons, on every private
+ * screen, where each IonButton was one more web component in the first render (docs/decisions.md).
+ * Screens' own buttons stay IonButton.
+ */
+export function IconButton({ icon, label, onClick, className, children, ...rest }: Props) {
+  return (
+    <button type="button" className={className ? `icon-button ${className}` : 'icon-button'} aria-label={label} title={label} onClick={onClick} {...rest}>
+      <Icon icon={icon} />
+      {children}
+    </button>
+  );
+}
