@@ -14,15 +14,12 @@ const apiPort = process.env.PORT ?? '8080';
 const IONIC_SPLIT: Record<string, string> = Object.fromEntries(
   Object.entries({
     accordion: ['IonAccordion', 'IonAccordionGroup'],
-    badge: ['IonBadge'],
     card: ['IonCard', 'IonCardContent', 'IonCardHeader', 'IonCardTitle'],
     checkbox: ['IonCheckbox'],
     chip: ['IonChip'],
-    fab: ['IonFab', 'IonFabButton'],
     item: ['IonItem'],
     list: ['IonList', 'IonLabel'],
-    menu: ['IonMenu', 'IonMenuToggle'],
-    'menu-button': ['IonMenuButton'],
+    menu: ['IonMenu'],
     overlays: ['IonModal', 'IonPopover', 'IonToast', 'useIonAlert'],
     'progress-bar': ['IonProgressBar'],
     range: ['IonRange'],

@@ -1,6 +1,5 @@
-// IonMenu, IonMenuToggle (the side menu; IonMenuButton of the top bar is menu-button.ts): the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonMenu (the side menu): the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
 import { IonMenu as IonMenuElement, defineCustomElement as defineIonMenu } from '@ionic/core/components/ion-menu.js';
-import { IonMenuToggle as IonMenuToggleElement, defineCustomElement as defineIonMenuToggle } from '@ionic/core/components/ion-menu-toggle.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';
 import React from 'react';
@@ -18,10 +17,3 @@ export const IonMenu = /*@__PURE__*/ createComponent({
   defineCustomElement: defineIonMenu,
 }) as unknown as typeof Ionic.IonMenu;
 
-export const IonMenuToggle = /*@__PURE__*/ createComponent({
-  tagName: 'ion-menu-toggle',
-  elementClass: IonMenuToggleElement,
-  react: React,
-  events: {},
-  defineCustomElement: defineIonMenuToggle,
-}) as unknown as typeof Ionic.IonMenuToggle;
