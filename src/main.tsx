@@ -14,6 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
 import { session } from './api/session';
 import { App } from './App';
+import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, queryPersister } from './offline/persister';
 
@@ -51,7 +52,9 @@ startTransition(() => root.render(
       // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
       onSuccess={() => void queryClient.invalidateQueries()}
     >
-      <App />
+      <CrashScreen>
+        <App />
+      </CrashScreen>
       {UpdatePrompt && (
         <Suspense fallback={null}>
           <UpdatePrompt />

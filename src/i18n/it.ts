@@ -7,6 +7,7 @@
  */
 // A relative path: vite.config.ts reads these texts for the static login shell (its loader has no aliases).
 import { MESSAGES } from '../../core/i18n-messages';
+import { SERVER_ERROR } from '../../core/validation/messages';
 
 export const it = {
   appName: 'Portale Noleggio',
@@ -25,6 +26,9 @@ export const it = {
     formErrors: MESSAGES.formErrors,
     badRequest: 'Richiesta non valida',
     serverError: 'Si sono verificati errori, si prega di riprovare',
+    /** A screen that failed to render (src/shell/crash-screen.tsx): the spec's server-error text. */
+    crashed: SERVER_ERROR,
+    reload: 'Ricarica la pagina',
     offline: 'Sei offline: controlla la connessione e riprova',
     retry: 'Riprova',
     page: (current: number, last: number) => `Pagina ${current} di ${last}`,
