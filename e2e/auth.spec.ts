@@ -148,3 +148,26 @@ test('footer links open real PDFs', async ({ page, request }) => {
     expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
   }
 });
+
+test('the login screen paints from the page itself while the app is still loading', async ({ page }) => {
+  // The app's code held back, as on a slow phone network: the screen is already there, from the HTML.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
+  await expect(page.getByText('Il portale per la vendita del noleggio a lungo termine')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Informativa privacy' })).toHaveAttribute('href', '/legal/informativa-privacy.pdf');
+  await page.screenshot({ path: 'test-results/shots/login-static.png' });
+  // With the code, the real screen takes its place (one heading, working fields).
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await page.getByLabel('Email').fill('someone@example.it');
+  await expect(page.getByRole('heading', { name: 'Accedi' })).toHaveCount(1);
+});
+
+test('the static login screen is not shown to a logged-in agent', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.base);
+  await page.goto('/login');
+  // public/boot.js decides before the first paint; the app then sends the agent home.
+  await expect(page.locator('html')).not.toHaveClass(/boot-login/);
+  await expect(page).toHaveURL(/\/$/);
+});
