@@ -52,7 +52,7 @@ export default function AssistantPanel({
       <header className="assistant-head">
         <strong>{title}</strong>
         <IonButton fill="clear" size="small" onClick={onClose} aria-label={t.close}>
-          <Icon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+          <Icon slot="icon-only" icon={closeOutline} />
         </IonButton>
       </header>
       <div className="assistant-log" ref={log} aria-live="polite">
@@ -75,7 +75,7 @@ export default function AssistantPanel({
       <form className="assistant-form" onSubmit={submit}>
         <IonInput aria-label={t.placeholder} placeholder={t.placeholder} value={question} onIonInput={(e) => setQuestion(e.detail.value ?? '')} maxlength={300} />
         <IonButton type="submit" fill="clear" aria-label={t.send}>
-          <Icon slot="icon-only" icon={sendOutline} aria-hidden="true" />
+          <Icon slot="icon-only" icon={sendOutline} />
         </IonButton>
       </form>
     </section>

@@ -12,11 +12,11 @@ export default function UserMenu(props: { isOpen: boolean; event: Event | undefi
     <IonPopover {...props} dismissOnSelect>
       <IonList lines="none">
         <IonItem button detail={false} routerLink={links.profile()} routerDirection="root">
-          <Icon slot="start" icon={personOutline} aria-hidden="true" />
+          <Icon slot="start" icon={personOutline} />
           <IonLabel>{it.menu.profile}</IonLabel>
         </IonItem>
         <IonItem button detail={false} onClick={() => void logout()}>
-          <Icon slot="start" icon={logOutOutline} aria-hidden="true" />
+          <Icon slot="start" icon={logOutOutline} />
           <IonLabel>{it.menu.logout}</IonLabel>
         </IonItem>
       </IonList>

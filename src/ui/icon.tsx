@@ -20,7 +20,6 @@ type Props = {
   className?: string;
   /** Named icons are images to assistive technology; the rest are hidden from it. */
   'aria-label'?: string;
-  'aria-hidden'?: boolean | 'true';
 };
 
 /**

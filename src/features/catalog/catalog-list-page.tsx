@@ -22,7 +22,7 @@ export default function CatalogListPage() {
       <div className="team-head">
         <h1>{t.title}</h1>
         <IonButton routerLink={links.catalogNew()} routerDirection="root" data-testid="catalog-new">
-          <Icon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} />
           {t.newOffer}
         </IonButton>
       </div>
@@ -63,7 +63,7 @@ export default function CatalogListPage() {
                 </div>
                 <span className={`catalog-status ${o.published ? 'is-published' : 'is-draft'}`}>{o.published ? t.published : t.draft}</span>
                 <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)} routerDirection="root">
-                  <Icon slot="start" icon={createOutline} aria-hidden="true" />
+                  <Icon slot="start" icon={createOutline} />
                   {t.edit}
                 </IonButton>
               </li>

@@ -21,7 +21,7 @@ export default function HomePage() {
         {shortcuts.map((e) => (
           <IonCard key={e.key} routerLink={e.path} button>
             <IonCardContent className="shortcut">
-              <Icon icon={e.icon} aria-hidden="true" />
+              <Icon icon={e.icon} />
               <IonLabel>{e.label}</IonLabel>
             </IonCardContent>
           </IonCard>
@@ -30,7 +30,7 @@ export default function HomePage() {
         {profile && (
           <IonCard routerLink={links.customers()} routerDirection="root" button>
             <IonCardContent className="shortcut">
-              <Icon icon={personOutline} aria-hidden="true" />
+              <Icon icon={personOutline} />
               <IonLabel>{it.home.customers}</IonLabel>
             </IonCardContent>
           </IonCard>

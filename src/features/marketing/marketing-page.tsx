@@ -32,7 +32,7 @@ export default function MarketingPage() {
         <h1>{t.title}</h1>
         {enabled && !creating && (
           <IonButton fill="outline" onClick={() => setCreating(true)}>
-            <Icon slot="start" icon={addOutline} aria-hidden="true" />
+            <Icon slot="start" icon={addOutline} />
             {t.newPost}
           </IonButton>
         )}
@@ -76,7 +76,7 @@ function PostCard({ post }: { post: MarketingPost }) {
         <figure key={item.id} className="marketing-figure">
           <img src={item.image} alt={post.title} loading="lazy" width={640} height={400} />
           <IonButton size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
-            <Icon slot="start" icon={imageOutline} aria-hidden="true" />
+            <Icon slot="start" icon={imageOutline} />
             {t.image}
           </IonButton>
         </figure>
@@ -89,17 +89,17 @@ function PostCard({ post }: { post: MarketingPost }) {
         <p className="marketing-text">{post.description}</p>
         <div className="marketing-actions">
           <IonButton size="small" onClick={copy}>
-            <Icon slot="start" icon={copyOutline} aria-hidden="true" />
+            <Icon slot="start" icon={copyOutline} />
             {copied ? t.copied : t.copy}
           </IonButton>
           {first && (
             <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/attachment`, first.image_name))}>
-              <Icon slot="start" icon={downloadOutline} aria-hidden="true" />
+              <Icon slot="start" icon={downloadOutline} />
               {t.attachment}
             </IonButton>
           )}
           <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/pdf`, `${post.title}.pdf`))}>
-            <Icon slot="start" icon={documentOutline} aria-hidden="true" />
+            <Icon slot="start" icon={documentOutline} />
             {t.pdf}
           </IonButton>
         </div>

@@ -109,7 +109,7 @@ export default function AgentPage() {
           </dl>
           <div className="nw-actions">
             <IonButton fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} routerDirection="root" data-testid="agent-customers-link">
-              <Icon slot="start" icon={peopleOutline} aria-hidden="true" />
+              <Icon slot="start" icon={peopleOutline} />
               {t.showCustomers}
             </IonButton>
           </div>

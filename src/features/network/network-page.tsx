@@ -58,7 +58,7 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
                 {s.totals.customers}
               </p>
               <IonButton size="small" fill="outline" routerLink={links.customers()} routerDirection="root" className="nw-link-button">
-                <Icon slot="start" icon={peopleOutline} aria-hidden="true" />
+                <Icon slot="start" icon={peopleOutline} />
                 {t.allCustomers}
               </IonButton>
             </section>

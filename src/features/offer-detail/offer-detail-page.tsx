@@ -119,7 +119,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
               </div>
             </dl>
             <IonButton fill="outline" size="small" onClick={() => setVariationOpen(true)} data-testid="change-variation">
-              <Icon slot="start" icon={createOutline} aria-hidden="true" />
+              <Icon slot="start" icon={createOutline} />
               {t.change}
             </IonButton>
           </section>
@@ -149,7 +149,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
         </div>
         <div className="od-price-bar-actions">
           <IonButton fill="outline" onClick={() => setPrintOpen(true)} disabled={!child} data-testid="open-print">
-            <Icon slot="start" icon={printOutline} aria-hidden="true" />
+            <Icon slot="start" icon={printOutline} />
             {t.print}
           </IonButton>
           <IonButton fill="outline" disabled={!quotations || !child} title={quotations ? undefined : t.quotationsDisabled} onClick={() => document.querySelector('.od-configurator')?.scrollIntoView({ behavior: 'smooth' })}>

@@ -98,7 +98,7 @@ export default function OffersPage() {
                 setDrawerOpen(true);
               }}
             >
-              <Icon slot="start" icon={optionsOutline} aria-hidden="true" />
+              <Icon slot="start" icon={optionsOutline} />
               {it.offers.filter}
               {chips.length > 0 ? ` (${chips.length})` : ''}
             </IonButton>

@@ -44,7 +44,7 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
           <p className="muted">{t.shownOnce}</p>
           <code data-testid="api-key-value">{mutation.data.apiKey}</code>
           <IonButton size="small" fill="outline" onClick={() => void copy()}>
-            <Icon slot="start" icon={copyOutline} aria-hidden="true" />
+            <Icon slot="start" icon={copyOutline} />
             {copied ? t.copied : t.copy}
           </IonButton>
         </div>
@@ -82,7 +82,7 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
       <p>
         {t.docsIntro}{' '}
         <a href={links.apiDocs()} target="_blank" rel="noopener">
-          {t.docs} <Icon icon={openOutline} aria-hidden="true" />
+          {t.docs} <Icon icon={openOutline} />
         </a>
       </p>
     </section>

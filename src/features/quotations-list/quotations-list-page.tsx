@@ -101,7 +101,7 @@ export default function QuotationsListPage() {
           {search.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
         </h1>
         <IonButton fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
-          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} aria-hidden="true" />}
+          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
           {it.quotations.download}
         </IonButton>
       </div>
@@ -112,7 +112,7 @@ export default function QuotationsListPage() {
               <IonLabel>
                 {it.quotations.badge[b.key]}: {b.value}
               </IonLabel>
-              <Icon icon={closeCircle} aria-hidden="true" />
+              <Icon icon={closeCircle} />
             </IonChip>
           ))}
           <IonButton fill="clear" size="small" onClick={() => setState(clearAll)}>

@@ -32,7 +32,7 @@ export default function TeamPanel() {
       <div className="team-head">
         <h2>{t.title}</h2>
         <IonButton onClick={() => (setMessage(null), setEditing('new'))} data-testid="member-add">
-          <Icon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} />
           {t.add}
         </IonButton>
       </div>
@@ -64,7 +64,7 @@ export default function TeamPanel() {
                 </IonButton>
               )}
               <IonButton size="small" fill="clear" onClick={() => (setMessage(null), setEditing(m))} aria-label={`${t.edit} ${m.business_name || m.name}`}>
-                <Icon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                <Icon slot="icon-only" icon={createOutline} />
               </IonButton>
             </div>
           </li>

@@ -73,11 +73,11 @@ export function CarSelector({ car, onChange, error }: Props) {
         </div>
         <div className="catalog-actions">
           <IonButton size="small" fill="outline" onClick={() => setModal({ car })}>
-            <Icon slot="start" icon={car.editable ? createOutline : eyeOutline} aria-hidden="true" />
+            <Icon slot="start" icon={car.editable ? createOutline : eyeOutline} />
             {car.editable ? t.editCustom : t.show}
           </IonButton>
           <IonButton size="small" fill="clear" onClick={() => onChange(null)}>
-            <Icon slot="start" icon={swapHorizontalOutline} aria-hidden="true" />
+            <Icon slot="start" icon={swapHorizontalOutline} />
             {t.change}
           </IonButton>
         </div>
@@ -157,7 +157,7 @@ export function CarSelector({ car, onChange, error }: Props) {
         </div>
       )}
       <IonButton fill="outline" size="small" onClick={() => setModal({ car: null })} data-testid="add-custom-version">
-        <Icon slot="start" icon={addOutline} aria-hidden="true" />
+        <Icon slot="start" icon={addOutline} />
         {t.addCustom}
       </IonButton>
       {error && (

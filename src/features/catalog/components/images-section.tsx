@@ -126,7 +126,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
       </ul>
       {carId && shown.length > 0 && (
         <IonButton size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
-          <Icon slot="start" icon={downloadOutline} aria-hidden="true" />
+          <Icon slot="start" icon={downloadOutline} />
           {t.download}
         </IonButton>
       )}

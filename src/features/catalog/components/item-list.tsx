@@ -43,7 +43,7 @@ export function ItemListPage<T extends Item>(props: {
       <div className="list-bar">
         <strong data-testid={props.countTestId}>{props.header}</strong>
         <IonButton size="small" routerLink={props.newLink} routerDirection="root" disabled={!online}>
-          <Icon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} />
           {props.newLabel}
         </IonButton>
       </div>
@@ -59,7 +59,7 @@ export function ItemListPage<T extends Item>(props: {
             </div>
             <div className="catalog-row-actions">
               <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)} routerDirection="root">
-                <Icon slot="start" icon={createOutline} aria-hidden="true" />
+                <Icon slot="start" icon={createOutline} />
                 {it.catalog.edit}
               </IonButton>
               <IonButton
@@ -75,7 +75,7 @@ export function ItemListPage<T extends Item>(props: {
                 title={it.catalog.delete}
                 data-testid="item-delete"
               >
-                <Icon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+                <Icon slot="icon-only" icon={trashOutline} />
               </IonButton>
             </div>
           </li>

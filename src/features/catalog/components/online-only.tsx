@@ -16,7 +16,7 @@ export function OfflineNotice() {
   return (
     <IonText color="warning">
       <p className="catalog-offline" role="status" data-testid="catalog-offline">
-        <Icon icon={cloudOfflineOutline} aria-hidden="true" /> {it.catalog.offline}
+        <Icon icon={cloudOfflineOutline} /> {it.catalog.offline}
       </p>
     </IonText>
   );

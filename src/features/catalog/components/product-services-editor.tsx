@@ -122,7 +122,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
               <strong>{r.name}</strong>
             </legend>
             <IonButton className="ps-remove" size="small" fill="clear" color="danger" onClick={() => remove(i)} aria-label={`${t.remove} ${r.name}`} title={t.remove}>
-              <Icon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+              <Icon slot="icon-only" icon={trashOutline} />
             </IonButton>
             <div className="ps-grid">
               <NumberInput label={t.price} value={r.price} onChange={(v) => change(i, { price: v })} error={err(`${key}.price`)} />
@@ -149,7 +149,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                         {t.entry} {k + 1}
                       </strong>
                       <IonButton size="small" fill="clear" color="danger" onClick={() => change(i, { entries: r.entries.filter((_, j) => j !== k) })} aria-label={`${t.removeEntry} ${k + 1}`} title={t.removeEntry}>
-                        <Icon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+                        <Icon slot="icon-only" icon={closeOutline} />
                       </IonButton>
                     </div>
                     <div className="ps-grid">
@@ -186,18 +186,18 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                         </select>
                         <input aria-label={t.value} inputMode="numeric" value={c[2] ?? ''} onChange={(ev) => changeCondition(i, k, ci, 2, num(ev.target.value))} />
                         <IonButton size="small" fill="clear" onClick={() => changeEntry(i, k, { conditions: e.conditions.filter((_, j) => j !== ci) })} aria-label={t.removeCondition} title={t.removeCondition}>
-                          <Icon slot="icon-only" icon={closeOutline} aria-hidden="true" />
+                          <Icon slot="icon-only" icon={closeOutline} />
                         </IonButton>
                       </div>
                     ))}
                     <IonButton size="small" fill="clear" onClick={() => changeEntry(i, k, { conditions: [...e.conditions, ['duration', '<=', null]] })} disabled={e.conditions.length >= 5}>
-                      <Icon slot="start" icon={addOutline} aria-hidden="true" />
+                      <Icon slot="start" icon={addOutline} />
                       {t.addCondition}
                     </IonButton>
                   </div>
                 ))}
                 <IonButton size="small" fill="outline" onClick={() => change(i, { entries: [...r.entries, { group: r.entries.at(-1)?.group ?? NEW_GROUP, value: null, multipliedBy: null, conditions: [] }] })} data-testid="price-map-add">
-                  <Icon slot="start" icon={addOutline} aria-hidden="true" />
+                  <Icon slot="start" icon={addOutline} />
                   {t.addEntry}
                 </IonButton>
                 {mapError && <small className="field-error">{mapError}</small>}
@@ -216,7 +216,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
           ))}
         </select>
         <IonButton size="small" fill="outline" onClick={add} disabled={!adding}>
-          <Icon slot="start" icon={addOutline} aria-hidden="true" />
+          <Icon slot="start" icon={addOutline} />
           {t.add}
         </IonButton>
       </div>

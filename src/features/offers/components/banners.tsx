@@ -8,7 +8,7 @@ import { Icon } from '../../../ui/icon';
 export function OfferRequestBanner() {
   return (
     <aside className="offers-banner offers-banner--request" aria-label={it.offers.requestBanner.title}>
-      <Icon icon={searchOutline} aria-hidden="true" />
+      <Icon icon={searchOutline} />
       <div>
         <strong>{it.offers.requestBanner.title}</strong>
         <p>{it.offers.requestBanner.text}</p>
@@ -22,7 +22,7 @@ export function OfferRequestBanner() {
 export function SponsorBanner() {
   return (
     <aside className="offers-banner offers-banner--sponsor" aria-label={it.offers.sponsorBanner.title}>
-      <Icon icon={carOutline} aria-hidden="true" />
+      <Icon icon={carOutline} />
       <div>
         <span className="offers-banner-badge">{it.offers.sponsorBanner.badge}</span>
         <strong>{it.offers.sponsorBanner.title}</strong>

@@ -148,7 +148,7 @@ const OptionRow = memo(function OptionRow(props: {
   const icon = iconFor(props.icon);
   return (
     <IonItem disabled={disabled}>
-      {icon && <Icon slot="start" icon={icon} aria-hidden="true" />}
+      {icon && <Icon slot="start" icon={icon} />}
       <IonCheckbox justify="space-between" checked={checked} onIonChange={(e) => onToggle(name, value, e.detail.checked)}>
         {label} <IonNote className="option-count">({count})</IonNote>
       </IonCheckbox>
@@ -171,7 +171,7 @@ const ToggleRow = memo(function ToggleRow(props: { name: ToggleDef['name']; labe
   const icon = iconFor(props.icon);
   return (
     <IonItem>
-      {icon && <Icon slot="start" icon={icon} aria-hidden="true" />}
+      {icon && <Icon slot="start" icon={icon} />}
       <IonToggle justify="space-between" checked={checked} onIonChange={(e) => setFilter(name, e.detail.checked || undefined)}>
         {label} <span className="option-count">({count})</span>
       </IonToggle>

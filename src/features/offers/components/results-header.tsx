@@ -44,7 +44,7 @@ export function ResultsHeader(props: {
             </select>
           </div>
           <IonButton fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
-            {props.downloading ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} aria-hidden="true" />}
+            {props.downloading ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
             {it.offers.download}
           </IonButton>
         </div>
@@ -54,7 +54,7 @@ export function ResultsHeader(props: {
           {shown.map((c) => (
             <IonChip key={c.key} outline onClick={() => props.onRemove(c)} title={it.offers.removeChip} aria-label={`${c.label}. ${it.offers.removeChip}`}>
               <IonLabel>{c.label}</IonLabel>
-              <Icon icon={closeCircle} aria-hidden="true" />
+              <Icon icon={closeCircle} />
             </IonChip>
           ))}
           {props.chips.length > VISIBLE_CHIPS && (
