@@ -43,7 +43,7 @@ else {
 }
 
 const root = createRoot(document.getElementById('root')!);
-// A transition: React renders the first screen in short slices instead of one long task (Lighthouse TBT).
+// A transition: React may render the first screen in short slices, leaving the main thread to input between them.
 startTransition(() => root.render(
   <StrictMode>
     <PersistQueryClientProvider
