@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { it } from '../i18n/help';
 import { answer } from './assistant-match';
 import { Icon } from '../ui/icon';
+import { SubmitButton } from '../ui/form-base';
 
 type Message = { from: 'user' | 'bot'; text: string };
 
@@ -74,9 +75,9 @@ export default function AssistantPanel({
       </div>
       <form className="assistant-form" onSubmit={submit}>
         <IonInput aria-label={t.placeholder} placeholder={t.placeholder} value={question} onIonInput={(e) => setQuestion(e.detail.value ?? '')} maxlength={300} />
-        <IonButton type="submit" fill="clear" aria-label={t.send}>
+        <SubmitButton fill="clear" aria-label={t.send}>
           <Icon slot="icon-only" icon={sendOutline} />
-        </IonButton>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
-import { IonInput, IonText } from '@ionic/react';
+import { IonButton, IonInput, IonText } from '@ionic/react';
+import type { ComponentProps } from 'react';
 import { ApiError } from '../api/client';
 import { it } from '../i18n/it';
 
@@ -85,4 +86,23 @@ export function applyServerErrors<F extends string>(err: unknown, setError: (fie
 
 export function scrollToFirstError() {
   requestAnimationFrame(() => document.querySelector('.ion-invalid')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+}
+
+/**
+ * A form's submit button. Ionic's button submits its form from its own click handler, which exists only once
+ * the button has hydrated: a tap that lands before (a quick finger right after the form appears, or the
+ * first tap on the login screen) was lost. When Ionic has not handled the click (it marks it handled), the
+ * form is submitted here; it never submits twice.
+ */
+export function SubmitButton({ onClick, ...props }: Omit<ComponentProps<typeof IonButton>, 'type'>) {
+  return (
+    <IonButton
+      {...props}
+      type="submit"
+      onClick={(e) => {
+        onClick?.(e);
+        if (!e.defaultPrevented && !props.disabled) (e.currentTarget as HTMLElement).closest('form')?.requestSubmit();
+      }}
+    />
+  );
 }

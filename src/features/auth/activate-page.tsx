@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { LoadingPage } from '../../shell/guards';
 import { PublicPage } from '../../shell/public-layout';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { activate, checkActivation } from './api/auth';
+import { SubmitButton } from '../../ui/form-base';
 
 export default function ActivatePage() {
   const { token = '' } = useParams();
@@ -48,9 +49,9 @@ export default function ActivatePage() {
           )
         </CheckboxField>
         <FormError error={mutation.error} />
-        <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+        <SubmitButton expand="block" disabled={mutation.isPending}>
           {it.activate.submit}
-        </IonButton>
+        </SubmitButton>
       </form>
     </PublicPage>
   );

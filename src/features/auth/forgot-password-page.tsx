@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonRouterLink } from '@ionic/react';
+import { IonRouterLink } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { forgotPassword } from './api/auth';
+import { SubmitButton } from '../../ui/form-base';
 
 type Forgot = z.infer<typeof ForgotPasswordSchema>;
 
@@ -22,9 +23,9 @@ export default function ForgotPasswordPage() {
         <TextField control={form.control} name="email" label={it.login.email} type="email" autocomplete="username" inputmode="email" />
         <FormError error={mutation.error} />
         <FormSuccess message={mutation.data ?? null} />
-        <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+        <SubmitButton expand="block" disabled={mutation.isPending}>
           {it.forgot.submit}
-        </IonButton>
+        </SubmitButton>
       </form>
       <p className="public-links">
         <IonRouterLink routerLink={paths.login}>{it.forgot.backToLogin}</IonRouterLink>

@@ -1,4 +1,4 @@
-import { IonButton, IonRouterLink } from '@ionic/react';
+import { IonRouterLink } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { session } from '../../api/session';
 import { it } from '../../i18n/it';
 import { paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
-import { applyServerErrors, FormError, scrollToFirstError, TextInput } from '../../ui/form-base';
+import { applyServerErrors, FormError, scrollToFirstError, TextInput, SubmitButton } from '../../ui/form-base';
 import { login } from './api/auth';
 
 type Field = keyof Login;
@@ -68,9 +68,9 @@ export default function LoginPage() {
         <TextInput {...field('email')} label={it.login.email} type="email" autocomplete="username" inputmode="email" />
         <TextInput {...field('password')} label={it.login.password} type="password" autocomplete="current-password" />
         <FormError error={mutation.error} />
-        <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+        <SubmitButton expand="block" disabled={mutation.isPending}>
           {it.login.submit}
-        </IonButton>
+        </SubmitButton>
       </form>
       <p className="public-links">
         <IonRouterLink routerLink={paths.forgotPassword}>{it.login.forgot}</IonRouterLink>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonRouterLink } from '@ionic/react';
+import { IonRouterLink } from '@ionic/react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { resetPassword } from './api/auth';
+import { SubmitButton } from '../../ui/form-base';
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -22,9 +23,9 @@ export default function ResetPasswordPage() {
         <FormError error={mutation.error} />
         <FormSuccess message={mutation.data ?? null} />
         {!mutation.isSuccess && (
-          <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+          <SubmitButton expand="block" disabled={mutation.isPending}>
             {it.reset.submit}
-          </IonButton>
+          </SubmitButton>
         )}
       </form>
       <p className="public-links">

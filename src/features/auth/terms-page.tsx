@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { links, paths } from '../../routes';
 import { PublicPage } from '../../shell/public-layout';
 import { CheckboxField, FormError, scrollToFirstError } from '../../ui/form';
 import { acceptTerms } from './api/auth';
+import { SubmitButton } from '../../ui/form-base';
 
 type Terms = z.infer<typeof AcceptTermsSchema>;
 
@@ -51,9 +52,9 @@ export default function TermsPage() {
           {it.terms.accept}
         </CheckboxField>
         <FormError error={mutation.error} />
-        <IonButton type="submit" expand="block" disabled={mutation.isPending}>
+        <SubmitButton expand="block" disabled={mutation.isPending}>
           {it.terms.submit}
-        </IonButton>
+        </SubmitButton>
       </form>
     </PublicPage>
   );

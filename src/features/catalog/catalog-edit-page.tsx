@@ -22,6 +22,7 @@ import { ImagesSection } from './components/images-section';
 import { ServicesSection } from './components/services-section';
 import { VariationsEditor } from './components/variations-editor';
 import './catalog.css';
+import { SubmitButton } from '../../ui/form-base';
 
 const emptyValues = (): CatalogOfferForm => ({
   car: 0,
@@ -258,9 +259,9 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
         <FormError error={save.error ?? action.error} />
         <FormSuccess message={message} />
         <div className="catalog-actions catalog-buttons">
-          <IonButton type="submit" disabled={!online || save.isPending} data-testid="catalog-save">
+          <SubmitButton disabled={!online || save.isPending} data-testid="catalog-save">
             {offer ? t.buttons.save : t.buttons.create}
-          </IonButton>
+          </SubmitButton>
           {offer &&
             (offer.published ? (
               <IonButton fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('unpublish')}>

@@ -14,6 +14,7 @@ import { brokersQuery, productRowQuery, saveProduct } from './api/catalog';
 import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 import { ProductServicesEditor } from './components/product-services-editor';
 import './catalog.css';
+import { SubmitButton } from '../../ui/form-base';
 
 /** /products/new and /products/{product}/edit. */
 export default function ProductFormPage() {
@@ -64,9 +65,9 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
           <TextAreaField control={form.control} name="description" label={it.products.description} maxlength={1000} rows={3} />
           <OfflineNotice />
           <FormError error={mutation.error} />
-          <IonButton type="submit" disabled={!online || mutation.isPending}>
+          <SubmitButton disabled={!online || mutation.isPending}>
             {it.common.save}
-          </IonButton>
+          </SubmitButton>
           <IonButton fill="clear" routerLink={links.products()} routerDirection="root">
             {it.common.cancel}
           </IonButton>

@@ -11,6 +11,7 @@ import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { providerQuery, saveProvider } from './api/catalog';
 import { OfflineNotice, useCatalogueOnline } from './components/online-only';
+import { SubmitButton } from '../../ui/form-base';
 
 /** /providers/new and /providers/{provider}/edit. */
 export default function ProviderFormPage() {
@@ -44,9 +45,9 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
           <TextField control={form.control} name="logo" label={it.providers.logo} maxlength={300} />
           <OfflineNotice />
           <FormError error={mutation.error} />
-          <IonButton type="submit" disabled={!online || mutation.isPending}>
+          <SubmitButton disabled={!online || mutation.isPending}>
             {it.common.save}
-          </IonButton>
+          </SubmitButton>
           <IonButton fill="clear" routerLink={links.providers()} routerDirection="root">
             {it.common.cancel}
           </IonButton>

@@ -15,6 +15,7 @@ import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextFiel
 import { TextAreaField } from '../../ui/form-fields';
 import { createPost, download, postsQuery } from './api/marketing';
 import { Icon } from '../../ui/icon';
+import { SubmitButton } from '../../ui/form-base';
 
 const COPY_FEEDBACK_MS = 1300;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -151,9 +152,9 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
           )}
           <FormError error={mutation.error} />
           <FormSuccess message={mutation.isSuccess ? t.created : null} />
-          <IonButton type="submit" disabled={mutation.isPending || Boolean(fileError)}>
+          <SubmitButton disabled={mutation.isPending || Boolean(fileError)}>
             {t.publish}
-          </IonButton>
+          </SubmitButton>
           <IonButton fill="clear" onClick={onDone}>
             {it.common.cancel}
           </IonButton>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonSpinner } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { it } from '../../i18n/account';
 import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';
 import { landingQuery, saveLanding } from './api/account';
+import { SubmitButton } from '../../ui/form-base';
 
 export function LandingTab({ profile }: { profile: Profile }) {
   const { data } = useQuery(landingQuery);
@@ -39,9 +40,9 @@ function LandingForm({ initial, code }: { initial: LandingPage; code: string }) 
       )}
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <IonButton type="submit" disabled={mutation.isPending}>
+      <SubmitButton disabled={mutation.isPending}>
         {it.common.save}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

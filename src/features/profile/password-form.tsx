@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '@core/schemas/account';
 import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { changePassword } from './api/account';
+import { SubmitButton } from '../../ui/form-base';
 
 export function PasswordForm() {
   const form = useForm<PasswordChange>({ resolver: zodResolver(PasswordChangeSchema), defaultValues: { password: '', new_password: '', confirm_password: '' } });
@@ -23,9 +24,9 @@ export function PasswordForm() {
       <TextField control={form.control} name="confirm_password" label={t.confirm} type="password" autocomplete="new-password" />
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <IonButton type="submit" disabled={mutation.isPending}>
+      <SubmitButton disabled={mutation.isPending}>
         {t.submit}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import type { Profile } from '@core/schemas/auth';
 import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { updateProfile } from './api/account';
+import { SubmitButton } from '../../ui/form-base';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const form = useForm<ProfileUpdate, unknown, z.output<typeof ProfileUpdateSchema>>({
@@ -26,9 +27,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <TextField control={form.control} name="contact_info" label={f.contact_info} maxlength={500} />
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <IonButton type="submit" disabled={mutation.isPending}>
+      <SubmitButton disabled={mutation.isPending}>
         {it.common.save}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { it } from '../../i18n/quotation';
 import { CheckboxField, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { lookupCustomer } from './api/quotations';
+import { SubmitButton } from '../../ui/form-base';
 
 export type CustomerValues = {
   first_name: string;
@@ -265,9 +266,9 @@ export function CustomerForm({
         <IonButton fill="outline" onClick={onBack} data-testid="back-to-offer">
           {it.quotation.backToOffer}
         </IonButton>
-        <IonButton type="submit" disabled={disabled} data-testid="next">
+        <SubmitButton disabled={disabled} data-testid="next">
           {it.quotation.next}
-        </IonButton>
+        </SubmitButton>
       </div>
     </form>
   );

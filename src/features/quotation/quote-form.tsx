@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
 import { applyServerErrors, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { SubmitButton } from '../../ui/form-base';
 
 /** §5 "Quote form": the checks of core/schemas/customer.ts (the server's too), each message on its field. */
 const resolver: Resolver<QuoteFormValues> = async (values) => {
@@ -109,9 +110,9 @@ export function QuoteForm({
         ) : (
           <span />
         )}
-        <IonButton type="submit" disabled={locked} data-testid="quote-save">
+        <SubmitButton disabled={locked} data-testid="quote-save">
           {sending ? <IonSpinner name="dots" /> : submitLabel}
-        </IonButton>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FEE_TYPES, type MemberInput, MemberInputSchema, type MemberValues, type TeamMember } from '@core/schemas/account';
@@ -7,6 +7,7 @@ import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField } from '../../ui/form-fields';
 import { createMember, updateMember } from './api/team';
+import { SubmitButton } from '../../ui/form-base';
 
 /** Members a member may be placed under: not itself, not one of its own sub-agents. */
 function parentChoices(members: TeamMember[], editing: TeamMember | null) {
@@ -67,9 +68,9 @@ export function MemberForm({
       <SelectField control={form.control} name="fee_type" label={t.feeType} options={feeTypes.map((f) => ({ value: f, label: t.feeTypes[f] ?? f }))} />
       <TextField control={form.control} name="fee_value" label={`${t.feeValue} (${t.unit(feeType ?? '')})`} type="number" inputmode="decimal" />
       <FormError error={mutation.error} />
-      <IonButton type="submit" disabled={mutation.isPending}>
+      <SubmitButton disabled={mutation.isPending}>
         {it.common.save}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

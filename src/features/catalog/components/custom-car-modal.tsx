@@ -10,6 +10,7 @@ import { SelectField } from '../../../ui/form-fields';
 import { NumberField } from '../../../ui/number-field';
 import { OfflineNotice, useCatalogueOnline } from './online-only';
 import { saveCustomCar } from '../api/catalog';
+import { SubmitButton } from '../../../ui/form-base';
 
 const NUMBER_FIELDS = ['cilindrata', 'cavalli_fiscali', 'hp', 'kw', 'emissioni_co2', 'larghezza', 'lunghezza', 'bagagliaio', 'posti', 'porte'] as const;
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
@@ -168,9 +169,9 @@ function CustomCarForm({ car, seed, onClose, onSaved }: { car: Car | null; seed:
       <FormError error={mutation.error} />
       <div className="catalog-actions">
         <OfflineNotice />
-        <IonButton type="submit" disabled={!online || mutation.isPending} data-testid="custom-car-save">
+        <SubmitButton disabled={!online || mutation.isPending} data-testid="custom-car-save">
           {it.catalog.car.save}
-        </IonButton>
+        </SubmitButton>
         <IonButton fill="clear" onClick={onClose}>
           {it.common.cancel}
         </IonButton>

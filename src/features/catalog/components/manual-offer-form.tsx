@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '@ionic/react';
+
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { SelectField, TextAreaField } from '../../../ui/form-fields';
 import { NumberField } from '../../../ui/number-field';
 import { brandsQuery, createOfferRequest, modelsQuery, servicesQuery, versionsQuery } from '../api/catalog';
 import '../catalog.css';
+import { SubmitButton } from '../../../ui/form-base';
 
 const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
 
@@ -89,9 +90,9 @@ export function ManualOfferForm() {
       <TextAreaField control={form.control} name="notes" label={t.notes} maxlength={2000} rows={3} />
       <FormError error={mutation.error} />
       <FormSuccess message={sent ? t.sent : null} />
-      <IonButton type="submit" disabled={mutation.isPending}>
+      <SubmitButton disabled={mutation.isPending}>
         {t.send}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,0 +1,40 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SubmitButton } from './form-base';
+
+describe('SubmitButton', () => {
+  afterEach(cleanup);
+
+  it('submits its form once per click', () => {
+    const submit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={submit}>
+        <SubmitButton>Invia</SubmitButton>
+      </form>,
+    );
+    fireEvent.click(screen.getByText('Invia'));
+    expect(submit).toHaveBeenCalledOnce();
+  });
+
+  it('leaves the form alone when the click was already handled, as Ionic does once hydrated', () => {
+    const submit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={submit}>
+        <SubmitButton onClick={(e) => e.preventDefault()}>Invia</SubmitButton>
+      </form>,
+    );
+    fireEvent.click(screen.getByText('Invia'));
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('does not submit while disabled', () => {
+    const submit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={submit}>
+        <SubmitButton disabled>Invia</SubmitButton>
+      </form>,
+    );
+    fireEvent.click(screen.getByText('Invia'));
+    expect(submit).not.toHaveBeenCalled();
+  });
+});
