@@ -1,7 +1,7 @@
-import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
+import { IonApp, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useSyncExternalStore } from 'react';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
@@ -113,40 +113,45 @@ function Shell() {
             <SideMenu />
           </Suspense>
         )}
-        <IonRouterOutlet id="main">
-          <Route path={paths.login} element={<LoginPage />} />
-          <Route path={paths.sso} element={view(SsoPage)} />
-          <Route path={paths.activate} element={view(ActivatePage)} />
-          <Route path={paths.forgotPassword} element={view(ForgotPasswordPage)} />
-          <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
-          <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
-          <Route path={paths.home} element={privateView(paths.home, HomePage)} />
-          <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
-          <Route path={paths.offerDetail} element={privateView(paths.offerDetail, OfferDetailPage)} />
-          <Route path={paths.faq} element={privateView(paths.faq, FaqPage)} />
-          <Route path={paths.support} element={privateView(paths.support, SupportPage)} />
-          <Route path={paths.profile} element={privateView(paths.profile, ProfilePage)} />
-          <Route path={paths.marketing} element={privateView(paths.marketing, MarketingPage)} />
-          <Route path={paths.quotationStart} element={privateView(paths.quotationStart, QuotationStartPage)} />
-          <Route path={paths.quotation} element={privateView(paths.quotation, QuotationPage)} />
-          <Route path={paths.catalog} element={privateView(paths.catalog, CatalogListPage)} />
-          <Route path={paths.catalogNew} element={privateView(paths.catalogNew, CatalogEditPage)} />
-          <Route path={paths.catalogEdit} element={privateView(paths.catalogEdit, CatalogEditPage)} />
-          <Route path={paths.providers} element={privateView(paths.providers, ProvidersPage)} />
-          <Route path={paths.providerNew} element={privateView(paths.providerNew, ProviderFormPage)} />
-          <Route path={paths.providerEdit} element={privateView(paths.providerEdit, ProviderFormPage)} />
-          <Route path={paths.products} element={privateView(paths.products, ProductsPage)} />
-          <Route path={paths.productNew} element={privateView(paths.productNew, ProductFormPage)} />
-          <Route path={paths.productEdit} element={privateView(paths.productEdit, ProductFormPage)} />
-          <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
-          <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
-          <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
-          <Route path={paths.admin} element={privateView(paths.admin, NetworkPage)} />
-          <Route path={paths.agent} element={privateView(paths.agent, AgentPage)} />
-          <Route path={paths.customers} element={privateView(paths.customers, CustomersListPage)} />
-          <Route path={paths.customer} element={privateView(paths.customer, CustomerPage)} />
-          <Route path="*" element={<Navigate to={paths.home} replace />} />
-        </IonRouterOutlet>
+        {/* react-router's own Routes, not IonRouterOutlet: most navigations already open their page as a root
+            page (cards, menu, links: root-link.tsx), so Ionic's page stack and transitions kept little, and
+            its bookkeeping was a measurable part of each screen's start on a phone (docs/decisions.md). */}
+        <div id="main" className="app-main">
+          <Routes>
+            <Route path={paths.login} element={<LoginPage />} />
+            <Route path={paths.sso} element={view(SsoPage)} />
+            <Route path={paths.activate} element={view(ActivatePage)} />
+            <Route path={paths.forgotPassword} element={view(ForgotPasswordPage)} />
+            <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
+            <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
+            <Route path={paths.home} element={privateView(paths.home, HomePage)} />
+            <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
+            <Route path={paths.offerDetail} element={privateView(paths.offerDetail, OfferDetailPage)} />
+            <Route path={paths.faq} element={privateView(paths.faq, FaqPage)} />
+            <Route path={paths.support} element={privateView(paths.support, SupportPage)} />
+            <Route path={paths.profile} element={privateView(paths.profile, ProfilePage)} />
+            <Route path={paths.marketing} element={privateView(paths.marketing, MarketingPage)} />
+            <Route path={paths.quotationStart} element={privateView(paths.quotationStart, QuotationStartPage)} />
+            <Route path={paths.quotation} element={privateView(paths.quotation, QuotationPage)} />
+            <Route path={paths.catalog} element={privateView(paths.catalog, CatalogListPage)} />
+            <Route path={paths.catalogNew} element={privateView(paths.catalogNew, CatalogEditPage)} />
+            <Route path={paths.catalogEdit} element={privateView(paths.catalogEdit, CatalogEditPage)} />
+            <Route path={paths.providers} element={privateView(paths.providers, ProvidersPage)} />
+            <Route path={paths.providerNew} element={privateView(paths.providerNew, ProviderFormPage)} />
+            <Route path={paths.providerEdit} element={privateView(paths.providerEdit, ProviderFormPage)} />
+            <Route path={paths.products} element={privateView(paths.products, ProductsPage)} />
+            <Route path={paths.productNew} element={privateView(paths.productNew, ProductFormPage)} />
+            <Route path={paths.productEdit} element={privateView(paths.productEdit, ProductFormPage)} />
+            <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
+            <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
+            <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
+            <Route path={paths.admin} element={privateView(paths.admin, NetworkPage)} />
+            <Route path={paths.agent} element={privateView(paths.agent, AgentPage)} />
+            <Route path={paths.customers} element={privateView(paths.customers, CustomersListPage)} />
+            <Route path={paths.customer} element={privateView(paths.customer, CustomerPage)} />
+            <Route path="*" element={<Navigate to={paths.home} replace />} />
+          </Routes>
+        </div>
       </IonSplitPane>
       {!bare && (
         <Suspense fallback={null}>
