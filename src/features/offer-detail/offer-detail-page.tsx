@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
@@ -42,7 +42,9 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
   const { search } = useLocation();
   const { data: profile } = useProfile();
   const query = useOffer(code);
-  const offer = query.data;
+  // The page's first full render (the whole configurator) runs as a transition, in slices a phone can
+  // interleave with input, instead of one long task when the offer arrives.
+  const offer = useDeferredValue(query.data);
   const seller = hasFeature(profile?.features, 'fees-visibility');
   const quotations = hasFeature(profile?.features, 'quotations');
   const [limits, setLimits] = useState<CreditLimits | null>(null);
