@@ -24,8 +24,8 @@ import type { OfferFilters, OfferSearch } from './schemas/offers';
 
 const F = OFFER_FACETS.length;
 
-/** Distinct values of one facet as codes 0..n-1, in order of first appearance. */
-class Codes {
+/** Distinct values of one facet as codes 0..n-1, in order of first appearance (the server's index uses it too). */
+export class Codes {
   readonly values: string[] = [];
   private readonly code = new Map<string, number>();
   add(value: string): number {

@@ -19,6 +19,7 @@ import { effectiveFilters, type FacetCounts, hasVariationFilters, lastPageOf, OF
 import type { FilterLookups } from '@core/offer-filter-set';
 import type { OfferSort } from '@core/offer-options';
 import type { OfferFilters } from '@core/schemas/offers';
+import { Codes } from '@core/offer-search-index';
 import type { SustainabilityBand } from '@core/offer-sustainability';
 import type { Db } from '../../db/client';
 
@@ -62,25 +63,13 @@ const F = OFFER_FACETS.length;
 /** Offer indexes go in the low bits of the sort keys. */
 const INDEX_BITS = 2 ** 22;
 
-type Dict = { values: string[]; code: Map<string, number> };
-const dict = (): Dict => ({ values: [], code: new Map() });
-const codeOf = (d: Dict, value: string) => {
-  let c = d.code.get(value);
-  if (c === undefined) {
-    c = d.values.length;
-    d.values.push(value);
-    d.code.set(value, c);
-  }
-  return c;
-};
-
 /** The searchable catalogue: visible-to-someone offers (published, not deleted), ordered by id. */
 export class OfferIndex {
   readonly n: number;
   readonly id: Int32Array;
   /** Facet value codes, row-major (offer i, facet k at i * F + k); -1 is no value. */
   readonly codes: Int32Array;
-  readonly facetDict: Dict[];
+  readonly facetDict: Codes[];
   readonly isPublic: Uint8Array;
   /** Offers with an owner (user or group): few, checked one by one. */
   readonly owned: number[];
@@ -97,8 +86,8 @@ export class OfferIndex {
   readonly vDeposit: Int32Array;
   readonly vDur: Int32Array;
   readonly vDist: Int32Array;
-  readonly durDict: Dict;
-  readonly distDict: Dict;
+  readonly durDict: Codes;
+  readonly distDict: Codes;
   readonly maxRank: number;
   // Per offer: its distinct durations and distances (codes), cheapest child offer, bounds.
   readonly oDurStart: Int32Array;
@@ -133,9 +122,9 @@ export class OfferIndex {
     const n = offers.length;
     this.n = n;
     this.id = Int32Array.from(offers, (o) => o.id);
-    this.facetDict = Array.from({ length: F }, dict);
+    this.facetDict = Array.from({ length: F }, () => new Codes());
     this.codes = new Int32Array(n * F);
-    offers.forEach((o, i) => o.f.forEach((value, k) => (this.codes[i * F + k] = value == null ? -1 : codeOf(this.facetDict[k]!, value))));
+    offers.forEach((o, i) => o.f.forEach((value, k) => (this.codes[i * F + k] = value == null ? -1 : this.facetDict[k]!.add(value))));
     this.ownerUser = Int32Array.from(offers, (o) => o.ownerUser ?? 0);
     this.owners = new Set(offers.flatMap((o) => (o.ownerUser === null ? [] : [o.ownerUser])));
     this.ownerGroup = offers.map((o) => o.ownerGroup);
@@ -156,10 +145,10 @@ export class OfferIndex {
     this.vRank = Int32Array.from(rows, (v) => rank.get(v.rate)!);
     this.maxRank = rates.length;
     this.vDeposit = Int32Array.from(rows, (v) => v.deposit);
-    this.durDict = dict();
-    this.distDict = dict();
-    this.vDur = Int32Array.from(rows, (v) => codeOf(this.durDict, String(v.duration)));
-    this.vDist = Int32Array.from(rows, (v) => codeOf(this.distDict, String(v.distance)));
+    this.durDict = new Codes();
+    this.distDict = new Codes();
+    this.vDur = Int32Array.from(rows, (v) => this.durDict.add(String(v.duration)));
+    this.vDist = Int32Array.from(rows, (v) => this.distDict.add(String(v.distance)));
 
     const durs: number[] = [];
     const dists: number[] = [];
@@ -283,25 +272,14 @@ export class OfferIndex {
     OFFER_FACETS.forEach((facet, k) => {
       const selected = offerFacetSelection(f, facet);
       if (selected === undefined) return;
-      const pass = new Uint8Array(this.facetDict[k]!.values.length);
-      for (const value of selected) {
-        const c = this.facetDict[k]!.code.get(String(value));
-        if (c !== undefined) pass[c] = 1;
-      }
-      active.push({ k, pass });
+      active.push({ k, pass: this.facetDict[k]!.marks(selected)! });
     });
 
     // Child-offer filters, as the SQL compared them (exact decimals; lists truncated to integers).
     const bands = input.sustainability ?? null;
     const byVariation = hasVariationFilters(f) || bands !== null;
-    const listPass = (d: Dict, values: readonly number[] | undefined) => {
-      const pass = new Uint8Array(d.values.length).fill(values ? 0 : 1);
-      for (const v of values ?? []) {
-        const c = d.code.get(String(Math.trunc(v)));
-        if (c !== undefined) pass[c] = 1;
-      }
-      return pass;
-    };
+    const listPass = (d: Codes, values: readonly number[] | undefined) =>
+      d.marks(values?.map((v) => Math.trunc(v))) ?? new Uint8Array(d.values.length).fill(1);
     const durPass = listPass(this.durDict, f.durations);
     const distPass = listPass(this.distDict, f.unlimitedKm ? [0] : f.distances);
     const cents = (euros: number) => {
