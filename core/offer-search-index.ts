@@ -16,6 +16,7 @@ import {
   lastPageOf,
   OFFER_FACETS,
   offerFacetSelection,
+  offerOrder,
   type SearchResult,
 } from './offer-filter';
 import type { OfferSort } from './offer-options';
@@ -230,18 +231,12 @@ const countsOf = (values: readonly string[], counts: Int32Array): Record<string,
 /** compareHits (core/offer-filter.ts) on hit numbers: the same orders, read from the index. */
 function compareIndexed(index: OfferSearchIndex<FilterableOffer>, sort: OfferSort, hitOffer: number[], hitVariation: number[]): (a: number, b: number) => number {
   const { offers, vCents, brandRank } = index;
-  const price = (h: number) => vCents[hitVariation[h]!]!;
-  const byId = (a: number, b: number) => offers[hitOffer[a]!]!.id - offers[hitOffer[b]!]!.id;
-  switch (sort) {
-    case 'price-up':
-      return (a, b) => price(a) - price(b) || byId(a, b);
-    case 'price-down':
-      return (a, b) => price(b) - price(a) || byId(a, b);
-    case 'newest':
-      return (a, b) => offers[hitOffer[b]!]!.createdAt - offers[hitOffer[a]!]!.createdAt || byId(a, b);
-    case 'brand':
-      return (a, b) => brandRank[hitOffer[a]!]! - brandRank[hitOffer[b]!]! || price(a) - price(b) || byId(a, b);
-  }
+  return offerOrder<number>(sort, {
+    price: (h) => vCents[hitVariation[h]!]!,
+    id: (h) => offers[hitOffer[h]!]!.id,
+    createdAt: (h) => offers[hitOffer[h]!]!.createdAt,
+    brand: (a, b) => brandRank[hitOffer[a]!]! - brandRank[hitOffer[b]!]!,
+  });
 }
 
 /** Hits start..end-1 (hit numbers) in the order of `compare`, without sorting all `total` hits when the page is near the start. */
