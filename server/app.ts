@@ -4,14 +4,15 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { settings } from './db/schema';
 import { authPlugin } from './lib/auth';
 import { randomToken } from './lib/crypto';
+import { registerDatabaseHealth } from './lib/database-health';
 import { idempotencyPlugin } from './lib/idempotency';
-import { envelope, errorReply, registerErrorHandling } from './lib/errors';
+import { envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi';
@@ -66,10 +67,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // Request ids in logs make a 5xx traceable without leaking anything to the client.
     genReqId: () => randomToken(8),
     // Malformed URLs and over-long path parameters are answered by the router itself: in the envelope too.
-    frameworkErrors: (err, request, reply: FastifyReply) => {
-      const { status, body } = errorReply(err, request);
-      return reply.status(status).send(body);
-    },
+    frameworkErrors: (err, request, reply: FastifyReply) => sendErrorReply(err, request, reply),
   });
 
   // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.
@@ -83,6 +81,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerSecurityHeaders(app);
   registerInputGuards(app);
   registerMaintenance(app, { always: config.maintenance, dataDir: config.dataDir });
+  registerDatabaseHealth(app, () => database.db.execute(sql`select 1`));
   await app.register(compress, { global: true, ...COMPRESSION });
 
   const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl);

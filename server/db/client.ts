@@ -52,27 +52,84 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
+/** How long to wait before opening the LISTEN connection again after it was lost (doubles up to the maximum). */
+const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // connectionTimeoutMillis: with the database unreachable a request fails (503) instead of waiting forever
+  // for a connection; keepAlive notices a dead peer on idle connections.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000, keepAlive: true });
+  // A connection lost while idle in the pool is reported on the pool, one lost while checked out (a
+  // transaction) on the client: without a listener either one is an unhandled 'error' event that ends the
+  // process (issue 19). The query that was running fails on its own and is answered 503 (lib/errors.ts);
+  // the pool drops the broken client and opens new ones when the database is back.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   let listenClient: pg.PoolClient | undefined;
+  let connecting: Promise<pg.PoolClient> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let closed = false;
   const listeners = new Map<string, Set<Listener>>();
+  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+  /** The LISTEN connection, opened on first use and again (with every channel) after it was lost. */
+  const listenConnection = () =>
+    (connecting ??= (async () => {
+      const client = await pool.connect();
+      try {
+        client.on('notification', (msg) => {
+          for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
+        });
+        client.on('error', () => {
+          if (listenClient !== client) return;
+          listenClient = undefined;
+          connecting = undefined;
+          client.release(true);
+          scheduleReconnect();
+        });
+        for (const channel of listeners.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      } catch (err) {
+        client.release(true);
+        throw err;
+      }
+      listenClient = client;
+      retryMs = LISTEN_RETRY_MS.first;
+      return client;
+    })().catch((err: unknown) => {
+      connecting = undefined;
+      throw err;
+    }));
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer || listeners.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      listenConnection().catch(() => {
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        scheduleReconnect();
+      });
+    }, retryMs);
+    retryTimer.unref();
+  };
+
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      if (!listenClient) {
-        listenClient = await pool.connect();
-        listenClient.on('notification', (msg) => {
-          for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
-        });
-      }
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await listenClient.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        try {
+          // LISTEN twice on one connection is harmless (a connection opened just now already listens to the map's channels).
+          await (listenClient ?? (await listenConnection())).query(`LISTEN ${quote(channel)}`);
+        } catch (err) {
+          scheduleReconnect();
+          throw err;
+        }
       }
       set.add(onPayload);
       return async () => {
@@ -83,6 +140,8 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
+      closed = true;
+      clearTimeout(retryTimer);
       listenClient?.release();
       await pool.end();
     },

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@core/i18n-messages';
 
@@ -37,7 +37,36 @@ function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message
   return out;
 }
 
-export type ErrorReply = { status: number; body: ReturnType<typeof envelope> };
+export type ErrorReply = { status: number; body: ReturnType<typeof envelope>; headers?: Record<string, string>; databaseDown?: boolean };
+
+/** Seconds a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres says these in words, without a code.
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * The database could not be reached or dropped the connection (the server is down, restarting, or a
+ * backend was terminated): a network error of the driver, SQLSTATE class 08 (connection exception) or
+ * 57P01-57P03 (shut down, crashed, starting up), directly or as the cause of an ORM error. Not the
+ * client's fault and not a bug: answered 503 with Retry-After.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The 503 of a request that failed because the database is unreachable. */
+export function databaseUnavailableReply(): ErrorReply {
+  return { status: 503, body: envelope(503, MESSAGES.maintenance), headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, databaseDown: true };
+}
 
 /**
  * A PostgreSQL 'data exception' (SQLSTATE class 22: a number out of an integer column's range, text
@@ -62,6 +91,10 @@ export function errorReply(err: FastifyError, request: FastifyRequest): ErrorRep
   if (isResponseSerializationError(err)) {
     request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
     return reply(500, MESSAGES.serverError);
+  }
+  if (isDatabaseUnavailable(err)) {
+    request.log.error({ err }, 'database unreachable');
+    return databaseUnavailableReply();
   }
   if (isDataException(err)) {
     // Logged: the route's schema should have refused this input (a bound is missing).
@@ -90,9 +123,16 @@ export function validationFieldErrors(err: FastifyError): FieldErrors {
   );
 }
 
+/** Sends an error reply (its headers too) and tells the database monitor when the database was the cause. */
+export function sendErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, headers, databaseDown } = errorReply(err, request);
+  if (databaseDown) request.server.databaseHealth?.markDown();
+  return reply
+    .status(status)
+    .headers(headers ?? {})
+    .send(body);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, body } = errorReply(err, request);
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler((err: FastifyError, request, reply) => sendErrorReply(err, request, reply));
 }

@@ -69,6 +69,7 @@ let counter = 0;
 const POLICIES: Record<string, Entry> = {
   // system and authentication
   'GET /health': PUBLIC,
+  'GET /health/live': PUBLIC,
   'GET /config': PUBLIC,
   'POST /login': PUBLIC,
   'POST /logout': { ...ANY_USER, freshSession: true },

@@ -1,0 +1,138 @@
+// Database outage (issue 19, point 4): the server runs as its own process on PostgreSQL reached
+// through a TCP proxy in this test, so the database can be cut and brought back. While it is cut,
+// requests in flight and new ones are answered 503 with Retry-After in the error envelope (never a
+// crash, never a 500), /api/v1/health says the database is down while /api/v1/health/live says the
+// process is up, and once the proxy is back the server serves again by itself. PostgreSQL only:
+// PGlite runs inside the server process and cannot become unreachable.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { MESSAGES } from '@core/i18n-messages';
+import { DEMO_PASSWORD } from './db/seed/users';
+
+const KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A loopback TCP proxy to the PostgreSQL server that can be cut (listener closed, every connection destroyed) and reopened on its port. */
+function tcpProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  return {
+    get port() {
+      return port;
+    },
+    async open() {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('error', drop).on('close', drop);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve, reject) => server!.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+      port = (server.address() as net.AddressInfo).port;
+    },
+    async cut() {
+      const closing = new Promise((r) => server?.close(r));
+      for (const s of sockets) s.destroy();
+      await closing;
+    },
+  };
+}
+
+async function scratchDatabase(adminUrl: string): Promise<string> {
+  const name = `t_outage_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return name;
+}
+
+async function start(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_SECRET: 'outage-test-secret-0123456789-abcdefghijklmnop' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  cleanups.push(async () => void child.kill('SIGKILL'));
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    if (await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then((r) => r.ok, () => false)) return child;
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+it.skipIf(KIND !== 'postgres')('answers 503 with Retry-After while the database is cut, does not crash, and recovers by itself', { timeout: 180_000 }, async () => {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = await scratchDatabase(admin.toString());
+  const proxy = tcpProxy(admin);
+  await proxy.open();
+  cleanups.push(() => proxy.cut());
+  const url = new URL(admin);
+  url.port = String(proxy.port);
+  url.pathname = `/${name}`;
+  const port = String(20_000 + Math.floor(Math.random() * 10_000));
+  const server = await start({ DATABASE_URL: url.toString(), PORT: port });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+
+  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'agente@demo.it', password: DEMO_PASSWORD }) });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const profile = () => fetch(`${base}/agent/profile`, { headers });
+  expect((await profile()).status).toBe(200);
+  expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok', database: 'up' });
+
+  // Cut with requests in flight: each is answered, 200 (done before the cut) or 503, never 500.
+  const inFlight = Array.from({ length: 12 }, () => fetch(`${base}/search/offers`, { method: 'POST', headers, body: JSON.stringify({ customerType: ['privati'] }) }));
+  await proxy.cut();
+  for (const res of await Promise.all(inFlight)) expect([200, 503]).toContain(res.status);
+
+  // Every later request: 503, Retry-After and the maintenance message in the envelope.
+  for (let i = 0; i < 3; i++) {
+    const res = await profile();
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({ error: { http_code: 503, message: MESSAGES.maintenance }, errors: {} });
+  }
+  const health = await fetch(`${base}/health`);
+  expect(health.status).toBe(503);
+  expect(health.headers.get('retry-after')).toBeTruthy();
+  expect(await health.json()).toEqual({ status: 'unavailable', database: 'down' });
+  expect((await fetch(`${base}/health/live`)).status).toBe(200);
+  expect(server.exitCode, 'the server process is still running').toBeNull();
+
+  // The database comes back: the server notices by itself (bounded wait) and serves the same session again.
+  await proxy.open();
+  let healthy = false;
+  for (let i = 0; i < 100 && !healthy; i++) {
+    healthy = (await fetch(`${base}/health`)).status === 200;
+    if (!healthy) await sleep(200);
+  }
+  expect(healthy, 'health is 200 again once the database is back').toBe(true);
+  expect((await profile()).status).toBe(200);
+  expect(server.exitCode).toBeNull();
+});
