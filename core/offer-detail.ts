@@ -1,7 +1,8 @@
 // Rules of the offer detail and configurator (sales-portal.md §2 "Offer detail and configurator",
 // §4 "Offer detail", §5 "Configurator and commission"): pure, shared by the screen and the server,
 // which recomputes every printed rate with them (docs/pricing.md).
-import { type ChildOffer, effectiveRate, type Fees, findChildOffer, monthlyRate, type MonthlyRateBreakdown, type Service } from './pricing';
+import type { Cents } from './money';
+import { applyCommission, type ChildOffer, type CommissionFlags, type CommissionResult, effectiveRate, type Fees, findChildOffer, monthlyRate, type MonthlyRateBreakdown, type Service, servicePrice } from './pricing';
 
 /** Occupations of the print panel (its select); free text is not accepted. */
 export const OCCUPATIONS = ['Dipendente', 'Libero professionista', 'Imprenditore', 'Pensionato', 'Studente', 'Altro'] as const;
@@ -38,8 +39,15 @@ export interface ConfigurableOffer<C extends ChildOffer = ChildOffer> {
   services: readonly (Service & { id: number | string })[];
 }
 
-export type Configured<C> =
-  | { ok: true; child: C; rate: MonthlyRateBreakdown }
+/** A chosen service with its quantity and what it adds each month (its share of `rate.services`). */
+export interface PricedService<S> {
+  service: S;
+  quantity: number;
+  monthly: Cents;
+}
+
+export type Configured<C, S = Service & { id: number | string }> =
+  | { ok: true; child: C; rate: MonthlyRateBreakdown; services: PricedService<S>[] }
   /** `unknown` lists codes the offer does not have: the caller answers 422. */
   | { ok: false; reason: 'no-match' }
   | { ok: false; reason: 'unknown'; accessories: string[]; colors: string[]; services: string[] };
@@ -48,7 +56,7 @@ export type Configured<C> =
  * The child offer the selection points at, and the configured monthly rate: the child's effective
  * rate plus accessories and colour spread over the duration plus the chosen services, monthly.
  */
-export function configure<C extends ChildOffer>(offer: ConfigurableOffer<C>, sel: Selection): Configured<C> {
+export function configure<C extends ChildOffer, S extends Service & { id: number | string }>(offer: ConfigurableOffer<C> & { services: readonly S[] }, sel: Selection): Configured<C, S> {
   const accessories = sel.accessories.map((code) => offer.accessories.find((a) => a.code === code));
   const colors = sel.colors.map((code) => offer.colors.find((c) => c.code === code));
   const serviceIds = Object.keys(sel.services);
@@ -61,16 +69,45 @@ export function configure<C extends ChildOffer>(offer: ConfigurableOffer<C>, sel
   }
   const child = findChildOffer(offer.children, sel);
   if (!child) return { ok: false, reason: 'no-match' };
-  const rate = monthlyRate({
-    baseRate: effectiveRate(child),
-    durationMonths: child.duration,
-    accessories: accessories as PricedOption[],
-    colors: colors as PricedOption[],
-    services: (services as Service[]).map((s) => ({ ...s, quantity: sel.services[String(s.id)] ?? s.quantity })),
-    tag: offer.tag,
-    offer: { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null },
-  });
-  return { ok: true, child, rate };
+  const chosen = (services as S[]).map((s) => ({ ...s, quantity: sel.services[String(s.id)] ?? s.quantity }));
+  const baseRate = effectiveRate(child);
+  const fields = { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null };
+  const rate = monthlyRate({ baseRate, durationMonths: child.duration, accessories: accessories as PricedOption[], colors: colors as PricedOption[], services: chosen, tag: offer.tag, offer: fields });
+  // Each service's own share, priced exactly as monthlyRate prices it (so the lines add up to rate.services).
+  const context = { tag: offer.tag, offer: { ...fields, duration: child.duration, monthly_rate: baseRate } };
+  return { ok: true, child, rate, services: chosen.map((s, i) => ({ service: (services as S[])[i]!, quantity: s.quantity ?? 1, monthly: servicePrice(s, context) })) };
+}
+
+/** What the agent asked for on top of the configuration: a commission (slider) or a monthly rate, euros. */
+export interface AskedRate {
+  commission?: number | null;
+  monthlyRate?: number | null;
+}
+
+export type PricedQuote<C, S> = Extract<Configured<C, S>, { ok: true }> & {
+  /** The final monthly rate, cents: the configured one moved by the commission change, if any. */
+  monthlyRate: Cents;
+  /** Null without fees (the agent earns nothing on this offer). */
+  commission: CommissionResult | null;
+};
+
+/**
+ * The one price of a quotation (docs/pricing.md): the configured rate (child, extras, services)
+ * moved along the commission line by what the agent asked, within the flags' bounds. The offer
+ * detail shows it, the wizard shows it, and the server recomputes it to save it; a `monthlyRate`
+ * that the bounds move is not the rate the agent will get (the server refuses it).
+ */
+export function priceQuote<C extends ChildOffer, S extends Service & { id: number | string }>(
+  offer: ConfigurableOffer<C> & { services: readonly S[]; fees: Fees | null; flags: CommissionFlags },
+  sel: Selection,
+  asked: AskedRate = {},
+): PricedQuote<C, S> | Exclude<Configured<C, S>, { ok: true }> {
+  const configured = configure(offer, sel);
+  if (!configured.ok) return configured;
+  const commission = offer.fees
+    ? applyCommission(offer.fees, offer.flags, { commission: asked.commission ?? null, overrideMonthlyRate: asked.monthlyRate ?? null }, { durationMonths: configured.child.duration, baseMonthlyRate: configured.rate.total })
+    : null;
+  return { ...configured, monthlyRate: commission?.monthlyRate ?? configured.rate.total, commission };
 }
 
 /** Distinct values of one child field, sorted: the choices of the duration, deposit and km selects. */
@@ -173,6 +210,61 @@ export function writeDetailUrl(state: DetailUrlState): string {
   if (state.accessories.length) p.set('accessories', state.accessories.join(','));
   if (state.colors.length) p.set('colors', state.colors.join(','));
   return p.toString().replace(/%2C/g, ',');
+}
+
+/**
+ * The configuration a quotation is made of, as the detail hands it to the wizard (the address of
+ * /quotation/, so a reload or a shared link keeps it) and the wizard hands it to the server:
+ * `offer` (child ref), the detail's selection, chosen services with quantities (`services=12:2,14:1`)
+ * and the final monthly rate the agent saw (`rate`, euros, after a commission change).
+ */
+export interface QuoteConfig extends DetailUrlState {
+  offer: string;
+  services: Record<string, number>;
+  rate?: number;
+}
+
+const servicesText = (services: Readonly<Record<string, number>>) =>
+  Object.entries(services)
+    .map(([id, q]) => `${id}:${q}`)
+    .join(',');
+
+export function readServices(raw: string | null | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of list(raw ?? '').slice(0, 60)) {
+    const [id, q] = part.split(':');
+    const quantity = q === undefined ? NaN : Number(q);
+    if (id && /^[\w-]{1,40}$/.test(id) && Number.isInteger(quantity) && quantity >= 0 && quantity <= 99) out[id] = quantity;
+  }
+  return out;
+}
+
+export function writeQuoteConfig(c: QuoteConfig): string {
+  const p = new URLSearchParams(writeDetailUrl(c));
+  const out = new URLSearchParams({ offer: c.offer });
+  for (const [k, v] of p) out.set(k, v);
+  if (Object.keys(c.services).length) out.set('services', servicesText(c.services));
+  if (c.rate !== undefined) out.set('rate', String(c.rate));
+  return out.toString().replace(/%2C/g, ',').replace(/%3A/g, ':');
+}
+
+export function readQuoteConfig(query: string | URLSearchParams): QuoteConfig | null {
+  const p = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const offer = p.get('offer')?.trim();
+  if (!offer || offer.length > 80) return null;
+  const rate = p.get('rate');
+  const n = rate === null || rate.trim() === '' ? NaN : Number(rate);
+  return { ...readDetailUrl(p), offer, services: readServices(p.get('services')), ...(Number.isFinite(n) && n >= 0 ? { rate: n } : {}) };
+}
+
+/** The preview's query (GET quotations/offer/{ref}) for a configuration. */
+export function previewQuery(c: Pick<QuoteConfig, 'accessories' | 'colors' | 'services' | 'rate'>): Record<string, string> {
+  return {
+    ...(c.accessories.length ? { accessories: c.accessories.join(',') } : {}),
+    ...(c.colors.length ? { colors: c.colors.join(',') } : {}),
+    ...(Object.keys(c.services).length ? { services: servicesText(c.services) } : {}),
+    ...(c.rate !== undefined ? { rate: String(c.rate) } : {}),
+  };
 }
 
 /**

@@ -73,3 +73,10 @@ export type ProposalErrorCode = keyof typeof PROPOSAL_ERRORS;
 
 export const EXPIRED_OFFER_MESSAGE = "L'offerta collegata a questo preventivo ha subìto delle variazioni, crea un nuovo preventivo nella sezione offerte!";
 export const SWITCH_TYPE_CONFIRMATION = 'I dati anagrafici inseriti verranno cancellati. Sei sicuro di voler continuare?';
+
+/**
+ * The save was asked at a monthly rate the configuration does not give (the offer changed, or a
+ * commission change outside the bounds): the server refuses it rather than save another price.
+ */
+export const rateMismatchMessage = (asked: string, computed: string) =>
+  `La rata mensile indicata (${asked}) non corrisponde a quella dell’offerta configurata (${computed}): torna all’offerta, controlla la configurazione e crea di nuovo il preventivo.`;

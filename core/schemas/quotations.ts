@@ -12,6 +12,16 @@ import { QUOTATION_STATUSES } from '../quotation';
 const code = z.string().trim().min(1).max(80);
 const codes = z.array(z.string().trim().min(1).max(40)).max(60).default([]);
 
+/**
+ * Additional services chosen on top of the included ones: `{ id, quantity }` as the configurator
+ * holds them, or a service id or code alone (its default quantity).
+ */
+export const ServiceChoicesSchema = z
+  .array(z.union([z.string().trim().min(1).max(40), z.object({ id: z.union([z.string().trim().min(1).max(40), z.number().int()]), quantity: z.number().int().min(0).max(99) })]))
+  .max(60)
+  .default([]);
+export type ServiceChoices = z.input<typeof ServiceChoicesSchema>;
+
 /** The customer fields of the spec's Customer, loosely typed here: the customer schemas judge them. */
 export const CustomerFieldsSchema = z.object({
   first_name: z.string().max(200).optional(),
@@ -46,11 +56,13 @@ export const ProposalSaveSchema = CustomerFieldsSchema.extend({
   offer: code,
   accessories: codes,
   colors: codes,
-  /** Service codes chosen on top of the included ones. */
-  additionalServices: codes,
+  additionalServices: ServiceChoicesSchema,
   consent: z.boolean().default(false),
-  /** The agent's asked-for rate; informational, the server keeps its own computation. */
-  newMonthlyRate: z.number().nonnegative().nullable().optional(),
+  /**
+   * The monthly rate the agent showed (euros), after any commission change. The server computes it
+   * again from the configuration and refuses the save when it differs (docs/pricing.md).
+   */
+  newMonthlyRate: z.number().nonnegative().max(1_000_000).nullable().optional(),
   fees: z.record(z.string(), z.unknown()).nullable().optional(),
   sustainability: SustainabilitySchema.nullable().optional(),
 });
@@ -72,9 +84,11 @@ export const QuotePayloadSchema = CustomerFieldsSchema.extend({
   distance: z.number().int().nonnegative().optional(),
   note: z.string().max(4000).optional(),
   upload_documents: z.boolean().optional(),
-  monthly_rate: z.number().nonnegative().optional(),
+  /** The monthly rate the agent showed (euros); checked against the server's own computation, as newMonthlyRate. */
+  monthly_rate: z.number().nonnegative().max(1_000_000).optional(),
   accessories: codes,
   colors: codes,
+  additionalServices: ServiceChoicesSchema,
 });
 export type QuotePayload = z.input<typeof QuotePayloadSchema>;
 
@@ -169,7 +183,18 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 /** The short-lived token that authenticates the PDF readiness stream (EventSource sends no headers). */
 export const StreamTokenSchema = z.object({ token: z.string(), expires_in: z.number().int() });
 
-/** GET quotations/offer/{ref}: the offer a new quotation starts from. */
+/** GET quotations/offer/{ref}: the configuration to price (the wizard's address, core/offer-detail.ts readQuoteConfig). */
+export const OfferPreviewQuerySchema = z.object({
+  accessories: z.string().max(2000).optional(),
+  colors: z.string().max(200).optional(),
+  services: z.string().max(2000).optional(),
+  rate: z.coerce.number().nonnegative().max(1_000_000).optional(),
+});
+
+/**
+ * GET quotations/offer/{ref}: the offer a new quotation starts from, priced by the server as the
+ * save will price it: monthly_rate is the final rate, commission the agent's (null without fees-visibility).
+ */
 export const OfferPreviewSchema = z.object({
   ref: z.string(),
   code: z.string(),
@@ -185,6 +210,12 @@ export const OfferPreviewSchema = z.object({
   distance: z.number().int(),
   bundle: z.string().nullable(),
   equippedOptionals: z.string(),
+  /** The child offer's own rate, before extras, services and commission. */
+  base_price: z.number(),
+  selectedServices: z.array(LineSchema),
+  accessories: z.array(LineSchema),
+  offer_color: LineSchema.nullable(),
   commission: z.number().nullable(),
+  original_commission: z.number().nullable(),
 });
 export type OfferPreview = z.infer<typeof OfferPreviewSchema>;

@@ -1,7 +1,8 @@
 // Customers, quotations (one row per proposal) and their documents (sales-portal.md §3).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Sustainability } from '@core/schemas/quotations';
+import type { ContractualCategory } from '@core/categories';
+import type { Customer, Sustainability } from '@core/schemas/quotations';
 import { offers } from './offers';
 import { users } from './users';
 
@@ -41,6 +42,33 @@ export const customers = pgTable(
 export type OfferLine = { code: string; description: string; price: number };
 
 /**
+ * The customer as they were when the quotation was made (or last edited while it still could be):
+ * the customer record may change later (a later quotation with the same fiscal code), the quotation
+ * never does. Screens, API, PDF and export of a quotation all read this, never the customer row.
+ */
+export type CustomerSnapshot = Omit<Customer, 'category'>;
+
+/** A customer row as the quotation keeps it (schema/quotations.ts CustomerSnapshot). */
+export const customerSnapshot = (c: typeof customers.$inferSelect): CustomerSnapshot => ({
+  id: c.id,
+  first_name: c.firstName,
+  last_name: c.lastName,
+  email: c.email,
+  phone: c.phone,
+  fiscal_code: c.fiscalCode,
+  zip_code: c.zipCode,
+  address: c.address,
+  city: c.city,
+  employee_category: c.employeeCategory as ContractualCategory,
+  employee_type: c.employeeType,
+  employee_secondary_type: c.employeeSecondaryType,
+  vat_number: c.vatNumber,
+  business_name: c.businessName,
+  notes: c.notes,
+});
+
+
+/**
  * A quotation: created as a proposal by the wizard (code null until the credit check is recorded)
  * or directly with a code by the quote form. The proposal number is the id.
  */
@@ -55,6 +83,7 @@ export const quotations = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
+    customer: jsonb('customer').$type<CustomerSnapshot>().notNull(),
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     offerRef: text('offer_ref').notNull(),
     status: text('status', { enum: ['OPEN', 'WON', 'LOST'] }).notNull().default('OPEN'),

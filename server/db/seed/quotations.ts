@@ -1,7 +1,8 @@
 // Demo saved quotations: every status, spread over the last 14 months, for the demo agents (list and dashboard).
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { customers, offers, offerVariations, quotations } from '../schema';
+import { offerFees } from '@core/offer-detail';
+import { customers, customerSnapshot, offers, offerVariations, quotations, users as usersTable } from '../schema';
 import { prng } from './offers';
 
 /** Agents with sales features; the leader's network (sub1..sub3) gives the leader's dashboard its figures. */
@@ -45,7 +46,8 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
     dates.push(new Date(now.getTime() - 20 * 60_000));
     dates.sort((a, b) => a.getTime() - b.getTime());
 
-    const custIds: number[] = [];
+    const [agent] = await db.select({ feeType: usersTable.feeType, feeValue: usersTable.feeValue }).from(usersTable).where(eq(usersTable.id, ownerId));
+    const custRows: (typeof customers.$inferSelect)[] = [];
     const custCount = 8;
     for (let i = 0; i < custCount; i++) {
       const v = variants[(n + i) % variants.length]!;
@@ -74,8 +76,8 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
           createdAt,
           updatedAt: createdAt,
         })
-        .returning({ id: customers.id });
-      custIds.push(row!.id);
+        .returning();
+      custRows.push(row!);
     }
 
     const values = dates.map((createdAt, i) => {
@@ -86,9 +88,13 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
       const status = ageDays < 30 ? (roll < 0.6 ? 'OPEN' : roll < 0.8 ? 'WON' : 'LOST') : roll < 0.15 ? 'OPEN' : roll < 0.6 ? 'WON' : 'LOST';
       const answered = rng.chance(0.85);
       const chance = rng.int(0, 2);
+      // The agent's commission (docs/pricing.md), as the wizard saves it for an unchanged configuration.
+      const commission = offerFees(v.profit, v.rate, agent ?? { feeType: 'FLAT_PERCENTAGE', feeValue: 0 }).defaultFeeValue;
+      const c = custRows[ci]!;
       return {
         ownerId,
-        customerId: custIds[ci]!,
+        customerId: c.id,
+        customer: customerSnapshot(c),
         offerId: v.offerId,
         offerRef: v.ref,
         status: status as 'OPEN' | 'WON' | 'LOST',
@@ -99,8 +105,8 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
         duration: v.duration,
         distance: v.distance,
         bundle: v.bundle,
-        commission: Math.round((v.profit || v.rate * 1.5) * 100) / 100,
-        originalCommission: Math.round((v.profit || v.rate * 1.5) * 100) / 100,
+        commission,
+        originalCommission: commission,
         consent: true,
         sustainability: answered
           ? { step: 'end', answers: { trial_period_ended: true, net_monthly_income: 1800 + rng.int(0, 30) * 100, other_loans: 0, guarantor: false, bad_payer: false, over_72: false }, response: { chance, description: null } }
@@ -153,7 +159,7 @@ export async function seedBulkQuotations(db: Db, users: Map<string, number>, tot
   await db.execute(sql`
     with v as (
       select row_number() over (order by ov.id) - 1 as rn, o.id as offer_id, ov.ref, ov.rate, ov.deposit, ov.duration, ov.distance, ov.bundle,
-             round(coalesce(nullif(o.potential_profit, 0), ov.rate * 1.5)::numeric, 2) as commission
+             o.potential_profit as profit
       from ${offerVariations} ov join ${offers} o on o.id = ov.offer_id
       where o.owner_user_id is null and o.owner_group is null and o.deleted_at is null and o.customer_type = 'privati'
       order by ov.id limit 500
@@ -164,17 +170,25 @@ export async function seedBulkQuotations(db: Db, users: Map<string, number>, tot
              (i * 37) % 100 as roll
       from generate_series(0, ${sql.raw(String(extra - 1))}) as i
     )
-    insert into ${quotations} (owner_id, customer_id, offer_id, offer_ref, status, kind, price, base_price, deposit, duration, distance, bundle, commission, original_commission, consent, sustainability, created_at, updated_at)
-    select g.owner_id, c.id, v.offer_id, v.ref,
+    insert into ${quotations} (owner_id, customer_id, customer, offer_id, offer_ref, status, kind, price, base_price, deposit, duration, distance, bundle, commission, original_commission, consent, sustainability, created_at, updated_at)
+    select g.owner_id, c.id, ${CUSTOMER_SNAPSHOT_SQL}, v.offer_id, v.ref,
            case when g.created_at > ${nowText}::timestamptz - interval '30 days'
                 then case when g.roll < 60 then 'OPEN' when g.roll < 80 then 'WON' else 'LOST' end
                 else case when g.roll < 15 then 'OPEN' when g.roll < 60 then 'WON' else 'LOST' end end,
-           'proposal', v.rate, v.rate, v.deposit, v.duration, v.distance, v.bundle, v.commission, v.commission, true,
+           'proposal', v.rate, v.rate, v.deposit, v.duration, v.distance, v.bundle, a.commission, a.commission, true,
            case when g.i % 7 = 0 then null else jsonb_build_object('step', 'end', 'answers', jsonb_build_object('trial_period_ended', true, 'net_monthly_income', 1800 + (g.i % 30) * 100, 'other_loans', 0, 'guarantor', false, 'bad_payer', false, 'over_72', false), 'response', jsonb_build_object('chance', g.i % 3, 'description', null)) end,
            g.created_at, g.created_at
     from g cross join nv
     join v on v.rn = g.i % nv.n
+    join ${usersTable} u on u.id = g.owner_id
+    -- The agent's default commission (core/offer-detail.ts offerFees): a fixed amount, or their share of the profit.
+    cross join lateral (select case when u.fee_type = 'FIXED_VALUE' then round(u.fee_value) else round(v.profit * least(greatest(u.fee_value, 0), 100) / 100) end as commission) a
     join ${customers} c on c.owner_id = g.owner_id and c.fiscal_code = 'BLK' || lpad((g.i % ${custs})::text, 13, '0')`);
   await db.execute(sql`update ${quotations} set code = (10000000 + id)::text where id > ${before} and sustainability is not null and (status <> 'OPEN' or id % 3 <> 0)`);
   return extra;
 }
+
+/** The same snapshot built by the database from the customer row aliased `c`. */
+const CUSTOMER_SNAPSHOT_SQL = sql.raw(`jsonb_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'email', c.email, 'phone', c.phone,
+  'fiscal_code', c.fiscal_code, 'zip_code', c.zip_code, 'address', c.address, 'city', c.city, 'employee_category', c.employee_category,
+  'employee_type', c.employee_type, 'employee_secondary_type', c.employee_secondary_type, 'vat_number', c.vat_number, 'business_name', c.business_name, 'notes', c.notes)`);

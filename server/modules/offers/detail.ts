@@ -180,15 +180,7 @@ export class OfferDetailService {
       { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services },
       { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, accessories: body.accessories, colors: body.colors, services: body.services ?? {} },
     );
-    if (!configured.ok) {
-      const errors: Record<string, string[]> = {};
-      if (configured.reason === 'unknown') {
-        if (configured.accessories.length) errors.accessories = [`Accessori non disponibili per questa offerta: ${configured.accessories.join(', ')}`];
-        if (configured.colors.length) errors.colors = [body.colors.length > 1 ? 'Si può scegliere un solo colore' : `Colori non disponibili per questa offerta: ${configured.colors.join(', ')}`];
-        if (configured.services.length) errors.services = ['Servizi non disponibili per questa offerta'];
-      } else errors.offer = [MESSAGES.notFound];
-      throw invalid(errors);
-    }
+    if (!configured.ok) throw invalid(configurationErrors(configured, body.colors));
     let price = configured.rate.total;
     if (auth.can('fees-visibility') && toCents(body.price) !== price) {
       const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
@@ -215,6 +207,17 @@ export class OfferDetailService {
 
 export type PrintableOffer = Awaited<ReturnType<OfferDetailService['attachment']>>;
 export type { Loaded };
+
+/** Why a configuration cannot be priced, as field errors (422): codes the offer lacks, two colours, no child offer. */
+export function configurationErrors(failed: { ok: false; reason: 'no-match' } | { ok: false; reason: 'unknown'; accessories: string[]; colors: string[]; services: string[] }, colors: readonly string[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (failed.reason === 'unknown') {
+    if (failed.accessories.length) errors.accessories = [`Accessori non disponibili per questa offerta: ${failed.accessories.join(', ')}`];
+    if (failed.colors.length) errors.colors = [colors.length > 1 ? 'Si può scegliere un solo colore' : `Colori non disponibili per questa offerta: ${failed.colors.join(', ')}`];
+    if (failed.services.length) errors.services = ['Servizi non disponibili per questa offerta'];
+  } else errors.offer = [MESSAGES.notFound];
+  return errors;
+}
 
 /** Without an exact selection: the cheapest child passing the filter's child-offer filters (as the card). */
 function bestChild(children: ChildOfferData[], filter: Partial<OfferFilters> | undefined): ChildOfferData | undefined {

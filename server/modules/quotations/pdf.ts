@@ -2,12 +2,13 @@ import { parseCarImageCode, renderCarSvg } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
-import type { cars, customers, offers, quotations, users } from '../../db/schema';
+import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
 import { type Pdf, renderPdf } from '../../lib/pdf';
 
 type Input = {
   row: typeof quotations.$inferSelect;
-  customer: typeof customers.$inferSelect;
+  /** The quotation's own copy of its customer (row.customer), never today's customer record. */
+  customer: CustomerSnapshot;
   agent: typeof users.$inferSelect;
   offer: { o: typeof offers.$inferSelect; c: typeof cars.$inferSelect } | null;
 };
@@ -51,7 +52,7 @@ function rows(doc: Pdf, pairs: [string, string][]) {
 /** The printable proposal (issue 7): agent, customer, car with picture, configuration, prices, validity and date. */
 export function renderProposalPdf({ row, customer, agent, offer }: Input): Promise<Buffer> {
   const title = proposalTitle(row.id);
-  const info = categoryInfo(customer.employeeCategory as ContractualCategory);
+  const info = categoryInfo(customer.employee_category as ContractualCategory);
   return renderPdf({ title }, (doc) => {
     doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(title, 50, 50);
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Noleggio a lungo termine · ${row.code ? `Codice ${row.code} · ` : ''}Data ${dateIt(row.createdAt)}`);
@@ -69,14 +70,14 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
 
     section(doc, 'Cliente');
     rows(doc, [
-      ['Nome e cognome', `${customer.firstName} ${customer.lastName}`],
-      ...(customer.businessName ? ([['Ragione sociale', customer.businessName]] as [string, string][]) : []),
-      ['Codice fiscale', customer.fiscalCode],
-      ...(customer.vatNumber ? ([['Partita IVA', customer.vatNumber]] as [string, string][]) : []),
+      ['Nome e cognome', `${customer.first_name} ${customer.last_name}`],
+      ...(customer.business_name ? ([['Ragione sociale', customer.business_name]] as [string, string][]) : []),
+      ['Codice fiscale', customer.fiscal_code],
+      ...(customer.vat_number ? ([['Partita IVA', customer.vat_number]] as [string, string][]) : []),
       ['Categoria contrattuale', info.label],
       ['Email', customer.email],
       ['Telefono', customer.phone],
-      ['Indirizzo', [customer.address, customer.zipCode, customer.city].filter(Boolean).join(', ')],
+      ['Indirizzo', [customer.address, customer.zip_code, customer.city].filter(Boolean).join(', ')],
     ]);
 
     section(doc, 'Configurazione');

@@ -93,11 +93,12 @@ describe('POST proposals', () => {
     expect(ready.has_pdf).toBe(true);
   });
 
-  it('ignores the client price: the rate is recomputed', async () => {
-    const p = await createProposal(full, privateCustomer({ newMonthlyRate: 1 }));
+  it('prices the configuration itself: without a rate it saves the configured one, a wrong rate is refused', async () => {
+    const p = await createProposal(full, privateCustomer());
     const [v] = await t.database.db.select().from(offerVariations).where(eq(offerVariations.ref, privRef));
     expect(p.base_price).toBe(v!.rate);
     expect(p.price).toBeGreaterThanOrEqual(v!.rate);
+    expect((await post('proposals', full, privateCustomer({ newMonthlyRate: 1 }))).statusCode).toBe(422);
   });
 
   it("answers the spec's error strings as codes", async () => {

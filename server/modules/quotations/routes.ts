@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '@core/schemas/common';
-import { CustomerSchema, OfferPreviewSchema, ProposalSaveSchema, ProposalSchema, ProposalUpdateSchema, QuotePayloadSchema, StatusUpdateSchema, StreamTokenSchema } from '@core/schemas/quotations';
+import { readServices } from '@core/offer-detail';
+import { CustomerSchema, OfferPreviewQuerySchema, OfferPreviewSchema, ProposalSaveSchema, ProposalSchema, ProposalUpdateSchema, QuotePayloadSchema, StatusUpdateSchema, StreamTokenSchema } from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
 import { type AuthContext, authOf, loadAuthUser, userCan } from '../../lib/auth';
 import { AppError, invalid, notFound, unauthorized } from '../../lib/errors';
@@ -27,9 +28,15 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await service.searchCustomer(authOf(req), req.query) }),
   );
 
-  app.get('/quotations/offer/:ref', { schema: { params: z.object({ ref: z.string().max(80) }), response: { 200: dataOf(OfferPreviewSchema) } } }, async (req) => ({
-    data: await service.offerPreview(authOf(req), req.params.ref),
-  }));
+  app.get(
+    '/quotations/offer/:ref',
+    { schema: { params: z.object({ ref: z.string().max(80) }), querystring: OfferPreviewQuerySchema, response: { 200: dataOf(OfferPreviewSchema) } } },
+    async (req) => {
+      const list = (raw: string | undefined) => (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 60);
+      const services = Object.entries(readServices(req.query.services)).map(([id, quantity]) => ({ id, quantity }));
+      return { data: await service.offerPreview(authOf(req), req.params.ref, { accessories: list(req.query.accessories), colors: list(req.query.colors), services, monthlyRate: req.query.rate ?? null }) };
+    },
+  );
 
   app.post('/quote', { config: WRITE, schema: { body: QuotePayloadSchema, response: { 201: dataOf(z.string()) } } }, async (req, reply) => {
     return reply.status(201).send({ data: await service.createQuote(authOf(req), req.body, req.idempotency?.key) });

@@ -3,24 +3,27 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { categoryInfo, type ContractualCategory, ContractualCategorySchema, CONTRACTUAL_CATEGORIES } from '@core/categories';
-import { toEuros } from '@core/money';
-import { applyServiceOverrides, effectiveRate, monthlyRate } from '@core/pricing';
+import { formatEuro } from '@core/format';
+import { toCents, toEuros } from '@core/money';
+import { offerFees, priceQuote } from '@core/offer-detail';
+import { effectiveRate } from '@core/pricing';
 import { evaluate } from '@core/prescoring';
-import { categoryAllowedFor, documentSlots, EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS, type ProposalErrorCode, proposalTitle, type QuotationStatus, trackerStep } from '@core/quotation';
+import { categoryAllowedFor, documentSlots, EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS, type ProposalErrorCode, proposalTitle, type QuotationStatus, rateMismatchMessage, trackerStep } from '@core/quotation';
 import { isQuoteEditable, QUOTE_LOCKED_MESSAGE } from '@core/quote-form';
 import { ProposalCustomerSchema, QuoteCustomerSchema } from '@core/schemas/customer';
-import type { Customer, OfferPreview, Proposal, ProposalSaveSchema, ProposalUpdateSchema, QuotePayloadSchema, Sustainability } from '@core/schemas/quotations';
+import type { Customer, OfferPreview, Proposal, ProposalSaveSchema, ProposalUpdateSchema, QuotePayloadSchema, ServiceChoicesSchema, Sustainability } from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
-import { carOptions, cars, customers, offers, offerServices, offerVariations, type OfferLine, productServices, products, quotationDocuments, quotations, services, users } from '../../db/schema';
+import { cars, customers, type CustomerSnapshot, customerSnapshot, offers, offerVariations, type OfferLine, quotationDocuments, quotations, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { AppError, invalid, notFound, type FieldErrors } from '../../lib/errors';
+import { configurationErrors, OfferDetailService } from '../offers/detail';
 import { renderProposalPdf } from './pdf';
 
 export const PDF_CHANNEL = 'proposal_pdf';
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-const COLOUR_GROUP = 'Vernici';
+const OFFER_GONE = 'L’offerta selezionata non è più disponibile';
 /** Quotation codes are 8 digits: 10000000 + the proposal number, so a code never reads as a proposal id below 10 million. */
 const CODE_BASE = 10_000_000;
 
@@ -29,6 +32,8 @@ type ProposalUpdate = z.output<typeof ProposalUpdateSchema>;
 type QuotePayload = z.output<typeof QuotePayloadSchema>;
 type QuotationRow = typeof quotations.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
+/** What the agent configured: options, services and the monthly rate they were shown (null: the configured one). */
+type Choice = { accessories: string[]; colors: string[]; services: z.output<typeof ServiceChoicesSchema>; monthlyRate?: number | null | undefined };
 
 const proposalError = (code: ProposalErrorCode, errors: FieldErrors) => new AppError(422, PROPOSAL_ERRORS[code], errors, code);
 
@@ -42,6 +47,7 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
 export class QuotationsService {
   private readonly pending = new Set<Promise<void>>();
   private readonly db: Db;
+  private readonly offerDetails: OfferDetailService;
 
   constructor(
     private readonly database: Database,
@@ -49,6 +55,7 @@ export class QuotationsService {
     private readonly log: { error: (obj: object, msg: string) => void },
   ) {
     this.db = database.db;
+    this.offerDetails = new OfferDetailService(this.db);
   }
 
   /** Waits for PDFs being rendered (app close, tests). */
@@ -86,7 +93,7 @@ export class QuotationsService {
       .limit(1);
     const row = rows[0];
     if (!row) throw notFound(code ? 'Nessun cliente trovato con questo codice fiscale' : 'Nessun cliente trovato con questa partita IVA');
-    return toCustomer(row);
+    return toCustomer(customerSnapshot(row));
   }
 
   private async upsertCustomer(db: Db, ownerId: number, c: z.output<typeof ProposalCustomerSchema>): Promise<CustomerRow> {
@@ -118,81 +125,108 @@ export class QuotationsService {
 
   // ----------------------------------------------------------------------------- offers and prices
 
-  /** What the wizard shows of the offer it starts from (car, price, customer type). */
-  async offerPreview(auth: AuthContext, ref: string): Promise<OfferPreview> {
-    const o = await this.loadOffer(auth, ref);
+  /** What the wizard shows of the configuration it starts from, priced exactly as saving it will price it. */
+  async offerPreview(auth: AuthContext, ref: string, choice: Choice): Promise<OfferPreview> {
+    const p = await this.priced(auth, ref, choice);
+    const seller = auth.can('fees-visibility');
     return {
-      ref: o.v.ref,
-      code: o.o.code,
-      brand: o.c.brand,
-      model: o.c.model,
-      version: o.c.version,
-      image: o.o.image,
-      tag: o.o.tag,
-      customerType: o.o.customerType,
-      monthly_rate: o.v.rate,
-      deposit: o.v.deposit,
-      duration: o.v.duration,
-      distance: o.v.distance,
-      bundle: o.v.bundle,
-      equippedOptionals: o.o.equippedOptionals,
-      commission: auth.can('fees-visibility') ? o.o.potentialProfit : null,
+      ref: p.child.ref,
+      code: p.row.o.code,
+      brand: p.row.c.brand,
+      model: p.row.c.model,
+      version: p.row.c.version,
+      image: p.row.o.image,
+      tag: p.row.o.tag,
+      customerType: p.row.o.customerType,
+      monthly_rate: p.price,
+      deposit: p.child.deposit,
+      duration: p.child.duration,
+      distance: p.child.distance,
+      bundle: p.child.bundle,
+      equippedOptionals: p.row.o.equippedOptionals,
+      base_price: p.basePrice,
+      selectedServices: p.services,
+      accessories: p.accessories,
+      offer_color: p.color,
+      commission: seller ? p.commission : null,
+      original_commission: seller ? p.originalCommission : null,
     };
   }
 
-  private async loadOffer(auth: AuthContext, ref: string) {
-    const [row] = await this.db
-      .select({ v: offerVariations, o: offers, c: cars, productId: products.id })
-      .from(offerVariations)
-      .innerJoin(offers, eq(offers.id, offerVariations.offerId))
-      .innerJoin(cars, eq(cars.id, offers.carId))
-      .innerJoin(products, eq(products.code, offers.product))
-      .where(
-        and(
-          eq(offerVariations.ref, ref),
-          sql`${offers.deletedAt} is null and ((${offers.ownerUserId} is null and ${offers.ownerGroup} is null) or ${offers.ownerUserId} = ${auth.user.id} or ${offers.ownerGroup} = ${auth.user.groupCode || null})`,
-        ),
-      );
-    if (!row) throw invalid({ offer: ['L’offerta selezionata non è più disponibile'] }, 'L’offerta selezionata non è più disponibile');
-    return row;
-  }
-
-  /** Prices are always recomputed here from the catalogue (core/pricing.ts); the client's figures are not trusted. */
-  private async price(offer: Awaited<ReturnType<QuotationsService['loadOffer']>>, sel: { accessories: string[]; colors: string[]; services: string[] }) {
-    const codes = [...sel.accessories, ...sel.colors];
-    const opts = codes.length ? await this.db.select().from(carOptions).where(and(eq(carOptions.carId, offer.c.id), inArray(carOptions.code, codes))) : [];
-    const accessories = opts.filter((o) => o.group !== COLOUR_GROUP && sel.accessories.includes(o.code));
-    const color = opts.find((o) => o.group === COLOUR_GROUP && sel.colors.includes(o.code)) ?? null;
-    const svcRows = await this.db
-      .select({ ps: productServices, s: services })
-      .from(productServices)
-      .innerJoin(services, eq(services.id, productServices.serviceId))
-      .where(eq(productServices.productId, offer.productId));
-    // The offer's service choices (catalogue price override and quantity) apply: core/pricing.ts.
-    const overrides = await this.db.select({ id: offerServices.serviceId, price: offerServices.price, quantity: offerServices.quantity }).from(offerServices).where(eq(offerServices.offerId, offer.o.id));
-    const offered = applyServiceOverrides(
-      svcRows.map((r) => ({ id: r.s.id, code: r.s.code, name: r.s.name, price: r.ps.price, included: r.ps.included, quantity: r.ps.quantity, min_quantity: r.ps.minQuantity, max_quantity: r.ps.maxQuantity, has_price_map: r.ps.hasPriceMap, price_map: r.ps.priceMap })),
-      overrides,
+  /**
+   * The price of a configuration, always computed here with core's priceQuote (docs/pricing.md),
+   * from the offer as the detail shows it to this agent: the client's figures are never stored. A
+   * rate the agent was shown that this computation does not give is refused (422), never replaced.
+   */
+  private async priced(auth: AuthContext, ref: string, choice: Choice) {
+    const row = await this.offerDetails.load(auth, ref);
+    const child = row?.child.find((v) => v.ref === ref);
+    if (!row || !child) throw invalid({ offer: [OFFER_GONE] }, OFFER_GONE);
+    const services: Record<string, number> = {};
+    for (const c of choice.services) {
+      const key = typeof c === 'string' ? c : String(c.id);
+      const s = row.services.find((x) => String(x.id) === key || x.code === key);
+      services[s ? String(s.id) : key] = typeof c === 'string' ? (s?.quantity ?? 1) : c.quantity;
+    }
+    // The agent's own commission settings; only a fees-visibility agent may move it (the flags).
+    const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
+    const flags = auth.can('fees-visibility') ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission } : {};
+    const q = priceQuote(
+      { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services, fees, flags },
+      { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, accessories: choice.accessories, colors: choice.colors, services },
+      { monthlyRate: choice.monthlyRate ?? null },
     );
-    const chosen = offered.filter((r) => r.included || sel.services.includes(r.code));
-    const base = effectiveRate({ monthly_rate: offer.v.monthlyRate, special_rate: offer.v.specialRate, special_price: offer.v.specialPrice });
-    const breakdown = monthlyRate({
-      baseRate: base,
-      durationMonths: offer.v.duration,
-      accessories: accessories.map((a) => ({ price: a.price })),
-      colors: color ? [{ price: color.price }] : [],
-      services: chosen,
-      tag: offer.o.tag,
-      offer: { deposit: offer.v.deposit, distance: offer.v.distance },
-    });
+    if (!q.ok) throw invalid(configurationErrors(q, choice.colors));
+    if (choice.monthlyRate != null && toCents(choice.monthlyRate) !== q.monthlyRate) {
+      const message = rateMismatchMessage(formatEuro(choice.monthlyRate), formatEuro(toEuros(q.monthlyRate)));
+      throw new AppError(422, message, { newMonthlyRate: [message] }, 'Rate mismatch');
+    }
     const line = (code: string, description: string, price: number): OfferLine => ({ code, description, price });
+    const color = row.colors.find((x) => choice.colors.includes(x.code));
     return {
-      price: toEuros(breakdown.total),
-      basePrice: base,
-      accessories: accessories.map((a) => line(a.code, a.description, a.price)),
+      row,
+      child: q.child,
+      price: toEuros(q.monthlyRate),
+      basePrice: effectiveRate(q.child),
+      /** The commission moved the rate: the spec's newMonthlyRate. */
+      changed: q.monthlyRate !== q.rate.total,
+      // The agent's commission as every screen shows it: whole euros, never below 0 (docs/pricing.md).
+      commission: q.commission?.displayCommission ?? 0,
+      originalCommission: q.commission?.originalDisplayCommission ?? 0,
+      accessories: row.accessories.filter((a) => choice.accessories.includes(a.code)).map((a) => line(a.code, a.description, a.price)),
       color: color ? line(color.code, color.description, color.price) : null,
-      services: chosen.map((r) => line(r.code, r.name, r.included ? 0 : r.price)),
+      services: [
+        ...row.services.filter((s) => s.included).map((s) => line(s.code, s.name, 0)),
+        ...q.services.map((x) => line(x.service.code, x.quantity > 1 ? `${x.service.name} × ${x.quantity}` : x.service.name, toEuros(x.monthly))),
+      ],
     };
+  }
+
+  /** The row values a priced configuration gives a new quotation. */
+  private pricedValues(p: Awaited<ReturnType<QuotationsService['priced']>>) {
+    return {
+      offerId: p.row.o.id,
+      offerRef: p.child.ref,
+      price: p.price,
+      basePrice: p.basePrice,
+      deposit: p.child.deposit,
+      duration: p.child.duration,
+      distance: p.child.distance,
+      bundle: p.child.bundle,
+      services: p.services,
+      accessories: p.accessories,
+      color: p.color,
+      commission: p.commission,
+      originalCommission: p.originalCommission,
+      newMonthlyRate: p.changed ? p.price : null,
+    };
+  }
+
+  /** The customer type of the offer a quotation was made from, as this agent may still see it. */
+  private async offerCustomerType(auth: AuthContext, ref: string) {
+    const row = await this.offerDetails.load(auth, ref);
+    if (!row) throw invalid({ offer: [OFFER_GONE] }, OFFER_GONE);
+    return row.o.customerType;
   }
 
   // ----------------------------------------------------------------------------- validation
@@ -243,10 +277,9 @@ export class QuotationsService {
   async createProposal(auth: AuthContext, body: ProposalSave, clientKey?: string): Promise<Proposal> {
     const done = await this.createdWith(auth, clientKey);
     if (done) return this.present(auth, done);
-    const offer = await this.loadOffer(auth, body.offer);
-    const customer = this.checkCustomer(ProposalCustomerSchema, body, offer.o.customerType);
+    const priced = await this.priced(auth, body.offer, { accessories: body.accessories, colors: body.colors, services: body.additionalServices, monthlyRate: body.newMonthlyRate });
+    const customer = this.checkCustomer(ProposalCustomerSchema, body, priced.row.o.customerType);
     if (!body.consent) throw invalid({ consent: ['Il consenso è obbligatorio per proseguire'] });
-    const priced = await this.price(offer, { accessories: body.accessories, colors: body.colors, services: body.additionalServices });
     const sustainability = this.sustainabilityOf(body.sustainability, customer.employee_category);
     const row = await this.db.transaction(async (tx) => {
       const cust = await this.upsertCustomer(tx as unknown as Db, auth.user.id, customer);
@@ -255,21 +288,9 @@ export class QuotationsService {
         .values({
           ownerId: auth.user.id,
           customerId: cust.id,
-          offerId: offer.o.id,
-          offerRef: offer.v.ref,
-          price: priced.price,
-          basePrice: priced.basePrice,
-          deposit: offer.v.deposit,
-          duration: offer.v.duration,
-          distance: offer.v.distance,
-          bundle: offer.v.bundle,
-          services: priced.services,
-          accessories: priced.accessories,
-          color: priced.color,
+          customer: customerSnapshot(cust),
+          ...this.pricedValues(priced),
           notes: customer.notes,
-          commission: offer.o.potentialProfit,
-          originalCommission: offer.o.potentialProfit,
-          newMonthlyRate: body.newMonthlyRate ?? null,
           consent: true,
           sustainability,
           clientKey: clientKey ?? null,
@@ -300,23 +321,27 @@ export class QuotationsService {
     const hasCustomer = ['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'employee_category', 'vat_number', 'business_name', 'notes'].some(
       (k) => (body as Record<string, unknown>)[k] !== undefined,
     );
-    const [custRow] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
-    let category = custRow!.employeeCategory as ContractualCategory;
+    let category = row.customer.employee_category as ContractualCategory;
     // The spec: customer data cannot be edited after confirmation, i.e. once the quotation has its code.
     if (hasCustomer && !row.code) {
-      const offer = await this.loadOffer(auth, row.offerRef);
-      const merged = { ...fromCustomer(custRow!), ...stripUndefined(body), employee_category: body.employee_category ?? body.contractual_category ?? custRow!.employeeCategory };
-      const c = this.checkCustomer(ProposalCustomerSchema, merged, offer.o.customerType);
+      const offerType = await this.offerCustomerType(auth, row.offerRef);
+      const merged = { ...fromSnapshot(row.customer), ...stripUndefined(body), employee_category: body.employee_category ?? body.contractual_category ?? row.customer.employee_category };
+      const c = this.checkCustomer(ProposalCustomerSchema, merged, offerType);
       const cust = await this.upsertCustomer(this.db, row.ownerId, c);
       patch.customerId = cust.id;
+      patch.customer = customerSnapshot(cust);
       patch.notes = c.notes;
       category = c.employee_category;
     } else if (body.contractual_category !== undefined && !ContractualCategorySchema.safeParse(body.contractual_category).success) {
       throw proposalError('Contractual category not valid', { contractual_category: [PROPOSAL_ERRORS['Contractual category not valid']] });
     }
     if (body.sustainability !== undefined) patch.sustainability = this.sustainabilityOf(body.sustainability, category);
-    if (body.newMonthlyRate !== undefined) patch.newMonthlyRate = body.newMonthlyRate;
-    const pdfChanges = patch.customerId !== undefined || patch.newMonthlyRate !== undefined;
+    // The price is fixed when the proposal is made: a different rate is a new proposal (docs/pricing.md).
+    if (body.newMonthlyRate != null && toCents(body.newMonthlyRate) !== toCents(row.price)) {
+      const message = rateMismatchMessage(formatEuro(body.newMonthlyRate), formatEuro(row.price));
+      throw new AppError(422, message, { newMonthlyRate: [message] }, 'Rate mismatch');
+    }
+    const pdfChanges = patch.customerId !== undefined;
     if (pdfChanges) {
       patch.version = row.version + 1;
       patch.pdfPath = null;
@@ -359,9 +384,8 @@ export class QuotationsService {
   async createQuote(auth: AuthContext, body: QuotePayload, clientKey?: string): Promise<string> {
     const done = await this.createdWith(auth, clientKey);
     if (done?.code) return done.code;
-    const offer = await this.loadOffer(auth, body.code);
-    const customer = this.checkCustomer(QuoteCustomerSchema, { ...body, business_name: body.business_name || body.company_name || '', notes: body.notes ?? body.note ?? '' }, offer.o.customerType);
-    const priced = await this.price(offer, { accessories: body.accessories, colors: body.colors, services: [] });
+    const priced = await this.priced(auth, body.code, { accessories: body.accessories, colors: body.colors, services: body.additionalServices, monthlyRate: body.monthly_rate ?? body.selectedPrice });
+    const customer = this.checkCustomer(QuoteCustomerSchema, { ...body, business_name: body.business_name || body.company_name || '', notes: body.notes ?? body.note ?? '' }, priced.row.o.customerType);
     const full = { ...customer, address: '', city: '' };
     const row = await this.db.transaction(async (tx) => {
       const cust = await this.upsertCustomer(tx as unknown as Db, auth.user.id, full);
@@ -370,21 +394,10 @@ export class QuotationsService {
         .values({
           ownerId: auth.user.id,
           customerId: cust.id,
-          offerId: offer.o.id,
-          offerRef: offer.v.ref,
+          customer: customerSnapshot(cust),
           kind: 'quote',
-          price: priced.price,
-          basePrice: priced.basePrice,
-          deposit: offer.v.deposit,
-          duration: offer.v.duration,
-          distance: offer.v.distance,
-          bundle: offer.v.bundle,
-          services: priced.services,
-          accessories: priced.accessories,
-          color: priced.color,
+          ...this.pricedValues(priced),
           notes: customer.notes,
-          commission: offer.o.potentialProfit,
-          originalCommission: offer.o.potentialProfit,
           clientKey: clientKey ?? null,
         })
         .returning();
@@ -401,14 +414,13 @@ export class QuotationsService {
     if (!isQuoteEditable({ kind: row.kind, status: row.status, sustainabilityAnswers: row.sustainability?.answers ?? null })) {
       throw new AppError(422, QUOTE_LOCKED_MESSAGE, { _: [QUOTE_LOCKED_MESSAGE] });
     }
-    const [custRow] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
-    const offer = await this.loadOffer(auth, row.offerRef);
-    const merged = { ...fromCustomer(custRow!), ...stripUndefined(body) };
-    const c = this.checkCustomer(QuoteCustomerSchema, merged, offer.o.customerType);
-    const cust = await this.upsertCustomer(this.db, row.ownerId, { ...c, address: custRow!.address, city: custRow!.city });
+    const offerType = await this.offerCustomerType(auth, row.offerRef);
+    const merged = { ...fromSnapshot(row.customer), ...stripUndefined(body) };
+    const c = this.checkCustomer(QuoteCustomerSchema, merged, offerType);
+    const cust = await this.upsertCustomer(this.db, row.ownerId, { ...c, address: row.customer.address, city: row.customer.city });
     const [updated] = await this.db
       .update(quotations)
-      .set({ customerId: cust.id, notes: c.notes, version: row.version + 1, pdfPath: null, updatedAt: new Date() })
+      .set({ customerId: cust.id, customer: customerSnapshot(cust), notes: c.notes, version: row.version + 1, pdfPath: null, updatedAt: new Date() })
       .where(eq(quotations.id, row.id))
       .returning();
     this.renderPdfLater(updated!.id, updated!.version);
@@ -424,8 +436,7 @@ export class QuotationsService {
       if (stored) return this.present(auth, row);
     }
     if (!row.code) throw invalid({ quotation: ['Il preventivo non ha ancora un codice: completa il credit check'] });
-    const [custRow] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
-    const slots = documentSlots(custRow!.employeeCategory as ContractualCategory);
+    const slots = documentSlots(row.customer.employee_category as ContractualCategory);
     if (!slots.some((s) => s.file_type === fileType)) throw invalid({ file_type: ['Tipo di documento non previsto per questo cliente'] });
     if (!(await this.stillValid(row))) throw invalid({ quotation: [EXPIRED_OFFER_MESSAGE] }, EXPIRED_OFFER_MESSAGE);
     // By content, never by name or declared type: a PDF starts with %PDF- (within the first KB, as readers allow).
@@ -458,12 +469,11 @@ export class QuotationsService {
   async renderPdf(id: number, version: number) {
     const [row] = await this.db.select().from(quotations).where(eq(quotations.id, id));
     if (!row || row.version !== version) return;
-    const [cust] = await this.db.select().from(customers).where(eq(customers.id, row.customerId));
     const [agent] = await this.db.select().from(users).where(eq(users.id, row.ownerId));
     const offerRows = row.offerId
       ? await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId))
       : [];
-    const buf = await renderProposalPdf({ row, customer: cust!, agent: agent!, offer: offerRows[0] ?? null });
+    const buf = await renderProposalPdf({ row, customer: row.customer, agent: agent!, offer: offerRows[0] ?? null });
     const rel = path.join('proposals', `${row.id}-${row.version}-${randomBytes(6).toString('hex')}.pdf`);
     await mkdir(path.join(this.dataDir, 'proposals'), { recursive: true });
     await writeFile(path.join(this.dataDir, rel), buf);
@@ -489,14 +499,14 @@ export class QuotationsService {
   }
 
   async present(auth: AuthContext, row: QuotationRow): Promise<Proposal> {
-    const [[cust], docs, offerRows, [agent], valid] = await Promise.all([
-      this.db.select().from(customers).where(eq(customers.id, row.customerId)),
+    const [docs, offerRows, [agent], valid] = await Promise.all([
       this.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, row.id)).orderBy(quotationDocuments.id),
       row.offerId ? this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId)) : Promise.resolve([]),
       this.db.select().from(users).where(eq(users.id, row.ownerId)),
       this.stillValid(row),
     ]);
-    const customer = toCustomer(cust!);
+    // The customer as the quotation was made for them, not today's record (issue 16).
+    const customer = toCustomer(row.customer);
     const slots = documentSlots(customer.employee_category).map((s) => ({
       file_type: s.file_type,
       title: s.title,
@@ -568,41 +578,31 @@ export function isPdf(buf: Buffer): boolean {
 
 const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-function fromCustomer(c: CustomerRow): Record<string, unknown> {
+function fromSnapshot(c: CustomerSnapshot): Record<string, unknown> {
   return {
-    first_name: c.firstName,
-    last_name: c.lastName,
+    first_name: c.first_name,
+    last_name: c.last_name,
     email: c.email,
     phone: c.phone,
-    fiscal_code: c.fiscalCode,
-    zip_code: c.zipCode,
+    fiscal_code: c.fiscal_code,
+    zip_code: c.zip_code,
     address: c.address,
     city: c.city,
-    employee_category: c.employeeCategory,
-    vat_number: c.vatNumber,
-    business_name: c.businessName,
+    employee_category: c.employee_category,
+    vat_number: c.vat_number,
+    business_name: c.business_name,
     notes: c.notes,
   };
 }
 
-export function toCustomer(c: CustomerRow): Customer {
-  const category = c.employeeCategory as ContractualCategory;
+export function toCustomer(c: CustomerSnapshot): Customer {
+  const category = c.employee_category as ContractualCategory;
   return {
+    ...(fromSnapshot(c) as Omit<Customer, 'id' | 'employee_category' | 'employee_type' | 'employee_secondary_type' | 'category'>),
     id: c.id,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    email: c.email,
-    phone: c.phone,
-    fiscal_code: c.fiscalCode,
-    zip_code: c.zipCode,
-    address: c.address,
-    city: c.city,
     employee_category: category,
-    employee_type: c.employeeType,
-    employee_secondary_type: c.employeeSecondaryType,
-    vat_number: c.vatNumber,
-    business_name: c.businessName,
-    notes: c.notes,
+    employee_type: c.employee_type,
+    employee_secondary_type: c.employee_secondary_type,
     category: { code: category, description: CONTRACTUAL_CATEGORIES.find((x) => x.value === category)?.label ?? category },
   };
 }

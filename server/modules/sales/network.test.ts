@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPage, CustomerDetail, CustomerList, NetworkStatistics } from '@core/schemas/network';
-import { customers, quotations, users } from '../../db/schema';
+import { customers, customerSnapshot, quotations, users } from '../../db/schema';
 import { type AuthContext, loadAuthUser, userCan } from '../../lib/auth';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { QuotationsService } from '../quotations/service';
@@ -24,11 +24,17 @@ async function customer(owner: string, first: string, last: string, fc: string, 
   return row!.id;
 }
 
+/** The customer as a quotation keeps it (schema/quotations.ts). */
+async function snapshotOf(customerId: number) {
+  const [c] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+  return customerSnapshot(c!);
+}
+
 async function q(owner: string, customerId: number, at: string, status: 'OPEN' | 'WON' | 'LOST' = 'OPEN', commission = 100) {
   const createdAt = new Date(at);
   const [row] = await t.database.db
     .insert(quotations)
-    .values({ ownerId: id[owner]!, customerId, offerRef: 'TEST-REF', status, price: 400, basePrice: 400, deposit: 3000, duration: 36, distance: 15000, commission, createdAt, updatedAt: createdAt })
+    .values({ ownerId: id[owner]!, customerId, customer: await snapshotOf(customerId), offerRef: 'TEST-REF', status, price: 400, basePrice: 400, deposit: 3000, duration: 36, distance: 15000, commission, createdAt, updatedAt: createdAt })
     .returning();
   return row!.id;
 }

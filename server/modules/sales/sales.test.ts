@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuotationList, QuotationSearch } from '@core/schemas/sales';
 import { SALES_MESSAGES } from '@core/schemas/sales';
-import { customers, quotationDocuments, quotations, users } from '../../db/schema';
+import { customers, customerSnapshot, quotationDocuments, quotations, users } from '../../db/schema';
 import { type AuthContext, loadAuthUser, userCan } from '../../lib/auth';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { QuotationsService } from '../quotations/service';
@@ -27,6 +27,12 @@ async function customer(owner: string, first: string, last: string, fc: string, 
   return row!.id;
 }
 
+/** The customer as a quotation keeps it (schema/quotations.ts). */
+async function snapshotOf(customerId: number) {
+  const [c] = await t.database.db.select().from(customers).where(eq(customers.id, customerId));
+  return customerSnapshot(c!);
+}
+
 async function q(r: Q) {
   const createdAt = new Date(r.at);
   const [row] = await t.database.db
@@ -34,6 +40,7 @@ async function q(r: Q) {
     .values({
       ownerId: id[r.owner]!,
       customerId: r.customer ?? cust[r.owner]!,
+      customer: await snapshotOf(r.customer ?? cust[r.owner]!),
       offerRef: 'TEST-REF',
       status: r.status ?? 'OPEN',
       price: 400,
