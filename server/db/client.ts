@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,39 @@ export type Database = {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+type Ambient = { tx: Db; open: boolean };
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/**
+ * The database handle every service gets: while `inAmbientTransaction` runs, each query made through
+ * it, by any service, joins that transaction (their own `transaction()` calls become savepoints). So a
+ * request can be made atomic with something recorded beside it (lib/idempotency.ts: a create and its
+ * Idempotency-Key's answer) without passing a transaction through every service. Work still running
+ * after the transaction ended (its `open` is false) uses the database as usual.
+ */
+function ambientAware(root: Db): Db {
+  return new Proxy(root, {
+    get(target, prop) {
+      const store = ambient.getStore();
+      const on = store?.open ? store.tx : target;
+      const value: unknown = Reflect.get(on, prop, on);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(on) : value;
+    },
+  });
+}
+
+/** Runs `fn` in one transaction that every query through the database's `db` joins (see ambientAware). */
+export function inAmbientTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (raw) => {
+    const state: Ambient = { tx: raw as unknown as Db, open: true };
+    try {
+      return await ambient.run(state, () => fn(state.tx));
+    } finally {
+      state.open = false;
+    }
+  });
+}
+
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined; memory?: boolean }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
   return openPglite(opts.memory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));
@@ -39,7 +73,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
-    db,
+    db: ambientAware(db),
     kind: 'pglite',
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
@@ -116,7 +150,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 
   return {
-    db,
+    db: ambientAware(db),
     kind: 'postgres',
     async listen(channel, onPayload) {
       let set = listeners.get(channel);

@@ -33,6 +33,7 @@ import {
 } from '@core/schemas/catalog';
 import { authOf } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
+import { atomic } from '../../lib/idempotency';
 import { UploadStore } from '../../lib/images';
 import { readMultipart } from '../../lib/upload';
 import { createZip } from '../../lib/zip';
@@ -70,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/car', { schema: { querystring: z.object({ motornet: code, eurotax: z.string().max(20).optional() }), response: { 200: dataOf(CarSchema) } } }, async (req) => ({
     data: await svc.car(scopeOf(authOf(req)), req.query.motornet, req.query.eurotax),
   }));
-  app.post('/car', { config: catalog, schema: { body: CustomCarInputSchema, response: { 200: dataOf(CarSchema) } } }, async (req) => ({ data: await svc.createCar(scopeOf(authOf(req)), req.body) }));
+  app.post('/car', { config: { ...catalog, ...atomic }, schema: { body: CustomCarInputSchema, response: { 200: dataOf(CarSchema) } } }, async (req) => ({ data: await svc.createCar(scopeOf(authOf(req)), req.body) }));
   app.put('/car/:id', { config: catalog, schema: { params: z.object({ id }), body: CustomCarInputSchema, response: { 200: dataOf(CarSchema) } } }, async (req) => ({
     data: await svc.updateCar(scopeOf(authOf(req)), req.params.id, req.body),
   }));
@@ -109,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     await scoped.register(multipart, { limits: { fileSize: CAR_IMAGE_MAX_BYTES, files: CAR_IMAGE_MAX_FILES } });
     scoped.post(
       '/car/images',
-      { config: { ...images, docs: { summary: 'Carica immagini di un’auto (campi car, offer, immagini[]; png, jpg, gif, webp; meno di 2MB ciascuna)', multipart: { car: 'string', offer: 'string', 'immagini[]': 'file' } } }, schema: { response: { 200: dataOf(z.array(CarImageSchema)) } } },
+      { config: { ...images, ...atomic, docs: { summary: 'Carica immagini di un’auto (campi car, offer, immagini[]; png, jpg, gif, webp; meno di 2MB ciascuna)', multipart: { car: 'string', offer: 'string', 'immagini[]': 'file' } } }, schema: { response: { 200: dataOf(z.array(CarImageSchema)) } } },
       async (req) => {
         const form = await readMultipart(req, { maxBytes: CAR_IMAGE_MAX_BYTES, maxFiles: CAR_IMAGE_MAX_FILES, fileField: 'immagini[]' });
         const carId = Number(form.fields.car);
@@ -133,7 +134,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- catalogue offers (feature catalog; only the owner's group) ----
   const offerParams = z.object({ code });
   app.get('/catalog/offers', { config: catalog, schema: { querystring: CatalogListQuerySchema, response: { 200: CatalogOfferListSchema } } }, async (req) => svc.list(scopeOf(authOf(req)), req.query.page, req.query.q));
-  app.post('/catalog/offers', { config: catalog, schema: { body: CatalogOfferInputSchema, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({ data: await svc.create(scopeOf(authOf(req)), req.body) }));
+  app.post('/catalog/offers', { config: { ...catalog, ...atomic }, schema: { body: CatalogOfferInputSchema, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({ data: await svc.create(scopeOf(authOf(req)), req.body) }));
   app.get('/catalog/offers/:code', { config: catalog, schema: { params: offerParams, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({ data: await svc.get(scopeOf(authOf(req)), req.params.code) }));
   app.put('/catalog/offers/:code', { config: catalog, schema: { params: offerParams, body: CatalogOfferInputSchema, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({
     data: await svc.update(scopeOf(authOf(req)), req.params.code, req.body),
@@ -142,7 +143,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     await svc.remove(scopeOf(authOf(req)), req.params.code);
     return { data: { message: 'Offerta eliminata' } };
   });
-  app.post('/catalog/offers/:code/clone', { config: { feature: ['catalog', 'clone'] }, schema: { params: offerParams, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({
+  app.post('/catalog/offers/:code/clone', { config: { feature: ['catalog', 'clone'], ...atomic }, schema: { params: offerParams, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({
     data: await svc.clone(scopeOf(authOf(req)), req.params.code),
   }));
   app.post('/catalog/offers/:code/publish', { config: catalog, schema: { params: offerParams, response: { 200: dataOf(CatalogOfferSchema) } } }, async (req) => ({
@@ -154,7 +155,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- variations (child offers), the spec's paths ----
   const childParams = z.object({ offerId: code, id });
-  app.post('/offers/:offerId/child', { config: catalog, schema: { params: z.object({ offerId: code }), body: VariationInputSchema, response: { 200: dataOf(z.object({ child: VariationSchema })) } } }, async (req) => ({
+  app.post('/offers/:offerId/child', { config: { ...catalog, ...atomic }, schema: { params: z.object({ offerId: code }), body: VariationInputSchema, response: { 200: dataOf(z.object({ child: VariationSchema })) } } }, async (req) => ({
     data: { child: await svc.addChild(scopeOf(authOf(req)), req.params.offerId, req.body) },
   }));
   app.put('/offers/:offerId/child/:id', { config: catalog, schema: { params: childParams, body: VariationInputSchema, response: { 200: dataOf(z.object({ child: VariationSchema })) } } }, async (req) => ({
@@ -168,7 +169,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- providers and products (feature provider-product; the group's own) ----
   app.get('/providers', { config: providerProduct, schema: { response: { 200: dataOf(z.array(ProviderSchema)) } } }, async (req) => ({ data: await svc.providers(scopeOf(authOf(req))) }));
   app.get('/providers/:id', { config: providerProduct, schema: { params: z.object({ id }), response: { 200: dataOf(ProviderSchema) } } }, async (req) => ({ data: await svc.provider(scopeOf(authOf(req)), req.params.id) }));
-  app.post('/providers', { config: providerProduct, schema: { body: ProviderInputSchema, response: { 200: dataOf(ProviderSchema) } } }, async (req) => ({ data: await svc.createProvider(scopeOf(authOf(req)), req.body) }));
+  app.post('/providers', { config: { ...providerProduct, ...atomic }, schema: { body: ProviderInputSchema, response: { 200: dataOf(ProviderSchema) } } }, async (req) => ({ data: await svc.createProvider(scopeOf(authOf(req)), req.body) }));
   app.put('/providers/:id', { config: providerProduct, schema: { params: z.object({ id }), body: ProviderInputSchema, response: { 200: dataOf(ProviderSchema) } } }, async (req) => ({
     data: await svc.updateProvider(scopeOf(authOf(req)), req.params.id, req.body),
   }));
@@ -178,7 +179,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/products', { config: providerProduct, schema: { response: { 200: dataOf(z.array(ProductRowSchema)) } } }, async (req) => ({ data: await svc.productRows(scopeOf(authOf(req))) }));
   app.get('/products/:id', { config: providerProduct, schema: { params: z.object({ id }), response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({ data: await svc.product(scopeOf(authOf(req)), req.params.id) }));
-  app.post('/products', { config: providerProduct, schema: { body: ProductInputSchema, response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({ data: await svc.createProduct(scopeOf(authOf(req)), req.body) }));
+  app.post('/products', { config: { ...providerProduct, ...atomic }, schema: { body: ProductInputSchema, response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({ data: await svc.createProduct(scopeOf(authOf(req)), req.body) }));
   app.put('/products/:id', { config: providerProduct, schema: { params: z.object({ id }), body: ProductInputSchema, response: { 200: dataOf(ProductRowSchema) } } }, async (req) => ({
     data: await svc.updateProduct(scopeOf(authOf(req)), req.params.id, req.body),
   }));
@@ -196,7 +197,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- requests for cars that are not listed (feature offer-request) ----
   app.get('/offer-requests', { config: { feature: 'offer-request' }, schema: { response: { 200: dataOf(z.array(OfferRequestSchema)) } } }, async (req) => ({ data: await svc.requests(authOf(req)) }));
-  app.post('/offer-requests', { config: { feature: 'offer-request' }, schema: { body: OfferRequestInputSchema, response: { 200: dataOf(OfferRequestSchema) } } }, async (req) => ({
+  app.post('/offer-requests', { config: { feature: 'offer-request', ...atomic }, schema: { body: OfferRequestInputSchema, response: { 200: dataOf(OfferRequestSchema) } } }, async (req) => ({
     data: await svc.createRequest(authOf(req), req.body),
   }));
 };

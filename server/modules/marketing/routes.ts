@@ -7,6 +7,7 @@ import { LOGO_MAX_BYTES, MarketingPostInputSchema, MarketingPostSchema } from '@
 import { dataOf } from '@core/schemas/common';
 import { authOf } from '../../lib/auth';
 import { forbidden, invalid } from '../../lib/errors';
+import { atomic } from '../../lib/idempotency';
 import { UploadStore } from '../../lib/images';
 import { readMultipart } from '../../lib/upload';
 import { MARKETING_MAX_IMAGES, MarketingService, type ImageFile } from './service';
@@ -51,7 +52,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: MARKETING_MAX_IMAGES } });
-    scoped.post('/marketing/posts', { config: { ...gate, docs: { multipart: { title: 'string', description: 'string', images: 'files' } } }, schema: { response: { 200: dataOf(MarketingPostSchema) } } }, async (req) => {
+    scoped.post('/marketing/posts', { config: { ...gate, ...atomic, docs: { multipart: { title: 'string', description: 'string', images: 'files' } } }, schema: { response: { 200: dataOf(MarketingPostSchema) } } }, async (req) => {
       const { user } = authOf(req);
       const form = await readMultipart(req, { maxBytes: LOGO_MAX_BYTES, maxFiles: MARKETING_MAX_IMAGES, fileField: 'images' });
       const fields = MarketingPostInputSchema.safeParse(form.fields);

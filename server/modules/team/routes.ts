@@ -4,6 +4,7 @@ import { MemberInputSchema, TeamMemberSchema } from '@core/schemas/account';
 import { dataOf } from '@core/schemas/common';
 import { ROLE_GROUP_LEADER } from '@core/features';
 import { authOf } from '../../lib/auth';
+import { atomic } from '../../lib/idempotency';
 import { TeamService } from './service';
 
 /** Team of sub-agents: group leaders (role 1) with feature network only (catalogue-and-account.md §6). */
@@ -15,7 +16,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await team.members(authOf(req).user),
   }));
 
-  app.post('/agent', { config: leaderOnly, schema: { body: MemberInputSchema, response: { 200: dataOf(TeamMemberSchema) } } }, async (req) => ({
+  app.post('/agent', { config: { ...leaderOnly, ...atomic }, schema: { body: MemberInputSchema, response: { 200: dataOf(TeamMemberSchema) } } }, async (req) => ({
     data: await team.create(authOf(req).user, req.body),
   }));
 
