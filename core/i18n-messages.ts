@@ -28,6 +28,7 @@ export const MESSAGES = {
   passwordChanged: 'Password aggiornata, ora puoi accedere',
   termsNotAccepted: 'Devi accettare i termini e le condizioni',
   ssoInvalid: 'Accesso non riuscito: il collegamento di accesso non è valido o è scaduto',
+  ssoDisabled: 'L’accesso unico (SSO) non è disponibile: il server non è configurato per accettarlo',
   idempotencyMismatch: 'La chiave di idempotenza è già stata usata per un’altra richiesta',
   idempotencyInFlight: 'Richiesta già in elaborazione, riprova tra poco',
   // Account area (catalogue-and-account.md §5 and §8; the spec's texts verbatim).
@@ -35,6 +36,10 @@ export const MESSAGES = {
   emailTaken: 'Questo indirizzo email è già in uso',
   currentPasswordRequired: "Indicare l'attuale password",
   currentPasswordWrong: "L'attuale password non è corretta",
+  tooManyPasswordAttempts: 'Troppi tentativi con una password attuale non corretta. Riprova tra 15 minuti.',
+  commonPassword: 'Questa password è troppo comune e facile da indovinare: scegline un’altra',
+  emailChangeNeedsLogin: 'Per cambiare l’email di accesso entra con la tua password: con una chiave API non è possibile',
+  memberEmailLocked: "L'email di accesso di un agente attivo può cambiarla solo l'agente stesso, dal proprio profilo",
   imageOnly: 'Sono consentiti solo file di tipo immagine (png, jpg, gif, ...)',
   imageTooBig: 'Il file deve pesare meno di 2MB',
   fileMissing: 'Seleziona un file',

@@ -84,7 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerDatabaseHealth(app, () => database.db.execute(sql`select 1`));
   await app.register(compress, { global: true, ...COMPRESSION });
 
-  const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl);
+  const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl, config.sessionMaxAge);
   const auth = new AuthService(database.db, tokens, app.mailer, config);
   app.decorate('tokens', tokens);
   app.decorate('authService', auth);

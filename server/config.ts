@@ -6,6 +6,15 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/**
+ * The demo identity provider (npm run sso-token signs with it). Published, so a production server
+ * (NODE_ENV=production) fails closed: single sign-on is off unless both are set to other values.
+ */
+export const DEMO_SSO = { issuer: 'demo-idp', secret: 'demo-sso-secret-change-me-please' } as const;
+
+/** A login lasts at most 90 days from its sign-in unless SESSION_MAX_AGE says otherwise. */
+export const DEFAULT_SESSION_MAX_AGE = 90 * 24 * 3600;
+
 // The environment is read once, here (conventions: "Environment read once, parsed with zod").
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -17,21 +26,24 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
-  SSO_ISSUER: z.string().default('demo-idp'),
-  SSO_SECRET: z.string().min(16).default('demo-sso-secret-change-me-please'),
+  // Absolute lifetime of a login, however often its refresh token rotates (issue 19).
+  SESSION_MAX_AGE: z.coerce.number().int().positive().default(DEFAULT_SESSION_MAX_AGE),
+  SSO_ISSUER: z.string().optional(),
+  SSO_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portale Noleggio <noreply@portale-noleggio.local>'),
   MAINTENANCE_MODE: bool,
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SEED_DEMO: z.enum(['auto', 'never']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPPORT_EMAIL: z.string().default('supporto@portale-noleggio.local'),
   SUPPORT_PHONE: z.string().default('+39 02 0000 0000'),
   MARKETING_ENABLED: bool,
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().default(30),
   SEARCH_ANSWER_CACHE_MB: z.coerce.number().min(0).default(32),
-  // Which proxies may set X-Forwarded-For (the client address of the login throttle): 'true' (any,
-  // the default), 'false' (none: the socket address), a hop count, or the proxies' addresses/CIDRs.
-  TRUST_PROXY: z.string().default('true'),
+  // Which proxies may set X-Forwarded-For (the client address of the login throttle): 'false' (none:
+  // the socket address, the default, so a client cannot forge its address), 'true' (any), a hop
+  // count, or the proxies' addresses/CIDRs.
+  TRUST_PROXY: z.string().default('false'),
 });
 
 const trustProxyOf = (v: string): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
@@ -46,7 +58,10 @@ export type Config = {
   authSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
-  sso: { issuer: string; secret: string };
+  /** Seconds a login may last from its sign-in, whatever its refresh tokens do. */
+  sessionMaxAge: number;
+  /** enabled: false in production while the issuer or the secret is the demo's (the /sso route refuses). */
+  sso: { issuer: string; secret: string; enabled: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
   maintenance: boolean;
@@ -65,6 +80,8 @@ export type Config = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = EnvSchema.parse(env);
   const port = e.PORT;
+  const production = e.NODE_ENV === 'production';
+  const sso = { issuer: e.SSO_ISSUER ?? DEMO_SSO.issuer, secret: e.SSO_SECRET ?? DEMO_SSO.secret };
   return {
     env: e.NODE_ENV,
     port,
@@ -75,11 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authSecret: e.AUTH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
-    sso: { issuer: e.SSO_ISSUER, secret: e.SSO_SECRET },
+    sessionMaxAge: e.SESSION_MAX_AGE,
+    sso: { ...sso, enabled: !production || (sso.issuer !== DEMO_SSO.issuer && sso.secret !== DEMO_SSO.secret) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     maintenance: e.MAINTENANCE_MODE,
-    seedDemo: e.SEED_DEMO,
+    // Demo users share a published password: never created in production unless asked for.
+    seedDemo: e.SEED_DEMO ?? (production ? 'never' : 'auto'),
     logLevel: e.LOG_LEVEL,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     marketingEnabled: env.MARKETING_ENABLED === undefined ? true : e.MARKETING_ENABLED,

@@ -24,6 +24,8 @@ export const ProfileUpdateSchema = z.object({
   phone: optionalPhone,
   title: optionalText(120),
   contact_info: optionalText(500),
+  /** Needed only when the email changes: the login email is the key to the account (issue 19). */
+  current_password: z.string().max(200).default(''),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 

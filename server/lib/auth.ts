@@ -52,9 +52,13 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   return row ? toAuthUser(row) : null;
 }
 
-/** loadAuthUser for an access token, null unless its login (token family) is still open: one query on every request. */
-async function loadTokenUser(db: Db, claims: AccessClaims): Promise<AuthUser | null> {
-  const open = sql<boolean>`exists (select 1 from ${tokenFamilies} where ${tokenFamilies.id} = ${claims.familyId} and ${tokenFamilies.revokedAt} is null)`;
+/**
+ * loadAuthUser for an access token, null unless its login (token family) is still open and younger
+ * than the absolute session lifetime: one query on every request.
+ */
+async function loadTokenUser(db: Db, claims: AccessClaims, sessionMaxAgeSeconds: number): Promise<AuthUser | null> {
+  const open = sql<boolean>`exists (select 1 from ${tokenFamilies} where ${tokenFamilies.id} = ${claims.familyId} and ${tokenFamilies.revokedAt} is null
+    and ${tokenFamilies.createdAt} > now() - make_interval(secs => ${sessionMaxAgeSeconds}))`;
   const [row] = await db.select({ user: users, features: featuresOf, open }).from(users).where(eq(users.id, claims.userId));
   return row?.open ? toAuthUser(row) : null;
 }
@@ -92,7 +96,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
       claims = rotated;
     }
     if (typeof claims === 'string') return null;
-    const user = await loadTokenUser(db, claims);
+    const user = await loadTokenUser(db, claims, tokens.sessionMaxAge);
     if (!user) return null;
     return { user, familyId: claims.familyId, via: 'token', can: (f) => userCan(user, f) };
   }

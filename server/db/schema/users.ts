@@ -115,6 +115,17 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * Failed-attempt counters (login per address and per client IP, current-password checks per user):
+ * one row per key, taken and given back by single statements (server/lib/throttle.ts), so parallel
+ * requests cannot all read the same count before any of them is recorded.
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
 /** Outgoing mail: sent through SMTP when configured, always recorded here (see server/lib/mailer.ts). */
 export const mails = pgTable('mails', {
   id: serial('id').primaryKey(),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mails, users } from '../../db/schema';
 import { demoPicture, encodePng } from '../../lib/png';
 import { sniffImage } from '../../lib/images';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -107,6 +109,78 @@ describe('API key', () => {
     expect(res.statusCode).toBe(403);
     const pw = await t.inject({ method: 'PATCH', url: '/api/v1/password', headers: { 'x-api-key': key }, payload: { password: 'Demo2026!', new_password: 'x'.repeat(9), confirm_password: 'x'.repeat(9) } });
     expect(pw.statusCode).toBe(403);
+  });
+});
+
+describe('changing the login email (issue 19)', () => {
+  const paolo = { business_name: 'Marini Car', name: 'Paolo Marini', email: 'paolo.nuovo@example.it', phone: '', title: '', contact_info: '' };
+  const emailOf = async (id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
+
+  it('needs the current password, then tells the old address', async () => {
+    const s = await t.login('paolo.marini@demo.it');
+    const id = t.ids.get('sub2')!;
+    const missing = await putProfile(s.headers, paolo);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.current_password).toEqual(["Indicare l'attuale password"]);
+    const wrong = await putProfile(s.headers, { ...paolo, current_password: 'Sbagliata2026' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.current_password).toEqual(["L'attuale password non è corretta"]);
+    expect(await emailOf(id)).toBe('paolo.marini@demo.it');
+
+    const ok = await putProfile(s.headers, { ...paolo, current_password: 'Demo2026!' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.email).toBe('paolo.nuovo@example.it');
+    const told = await t.database.db.select().from(mails).where(eq(mails.to, 'paolo.marini@demo.it'));
+    expect(told.at(-1)?.subject).toBe('Email di accesso cambiata sul Portale Noleggio');
+    expect(told.at(-1)?.text).toContain('paolo.nuovo@example.it');
+    // Other fields keep needing no password.
+    expect((await putProfile(s.headers, { ...paolo, business_name: 'Marini Car Srl' })).statusCode).toBe(200);
+  });
+
+  it('is refused with an API key (403), which may still edit the other fields', async () => {
+    const s = await t.login('completo@demo.it');
+    const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    const mine = { business_name: 'Verdi Noleggi Srl', name: '', email: 'completo@demo.it', phone: '', title: '', contact_info: '' };
+    const res = await putProfile({ 'x-api-key': key }, { ...mine, email: 'ladro@example.it', current_password: 'Demo2026!' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Per cambiare l’email di accesso entra con la tua password: con una chiave API non è possibile');
+    expect(await emailOf(t.ids.get('full')!)).toBe('completo@demo.it');
+    expect((await putProfile({ 'x-api-key': key }, mine)).statusCode).toBe(200);
+  });
+});
+
+describe('password rules and revocation (issue 19)', () => {
+  const patch = (headers: Record<string, string>, payload: object) => t.inject({ method: 'PATCH', url: '/api/v1/password', headers, payload });
+  const change = (password: string, next: string) => ({ password, new_password: next, confirm_password: next });
+
+  it('refuses a common new password', async () => {
+    const s = await t.login('davide.greco@demo.it');
+    for (const weak of ['password', 'Password1', '12345678']) {
+      const res = await patch(s.headers, change('Demo2026!', weak));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.new_password).toEqual(['Questa password è troppo comune e facile da indovinare: scegline un’altra']);
+    }
+  });
+
+  it('revokes the API key along with the other logins', async () => {
+    const s = await t.login('capogruppo.sud@demo.it');
+    const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    expect((await patch(s.headers, change('Demo2026!', 'Ricambio2026'))).statusCode).toBe(200);
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
+    expect((await profile(s.headers)).statusCode).toBe(200);
+  });
+
+  it('checks at most 5 wrong current passwords per user in 15 minutes, also in parallel', async () => {
+    const s = await t.login('agente@demo.it');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => patch(s.headers, change(`Sbagliata${i}`, 'Ricambio2026'))));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect(answers.find((r) => r.statusCode === 429)?.json().error.message).toBe('Troppi tentativi con una password attuale non corretta. Riprova tra 15 minuti.');
+    // The right one is not checked either until the window is over; nor is an email change's.
+    expect((await patch(s.headers, change('Demo2026!', 'Ricambio2026'))).statusCode).toBe(429);
+    const email = { business_name: 'Rossi', name: '', email: 'agente.nuovo@example.it', phone: '', title: '', contact_info: '', current_password: 'Demo2026!' };
+    expect((await putProfile(s.headers, email)).statusCode).toBe(429);
   });
 });
 

@@ -15,7 +15,7 @@ import { AccountService } from './service';
 
 /** Profile, password, API key, theme, landing page and logo of the logged-in agent (catalogue-and-account.md §7). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = new AccountService(app.db, new UploadStore(app.config.dataDir));
+  const account = new AccountService(app.db, new UploadStore(app.config.dataDir), app.tokens, app.mailer, app.config);
 
   const profileOf = async (userId: number) => {
     const user = await loadAuthUser(app.db, userId);
@@ -30,9 +30,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.put('/agent/profile', { schema: { body: ProfileUpdateSchema, response: { 200: dataOf(ProfileSchema) } } }, async (req) => {
-    const { user } = authOf(req);
-    await account.updateProfile(user.id, req.body);
-    return profileOf(user.id);
+    const auth = authOf(req);
+    await account.updateProfile(auth, req.body);
+    return profileOf(auth.user.id);
   });
 
   app.patch('/password', { schema: { body: PasswordChangeSchema, response: { 200: MessageSchema } } }, async (req) => {

@@ -3,9 +3,15 @@ import { MESSAGES } from '@core/i18n-messages';
 import type { ApiKey, LandingPage, Preferences, ProfileUpdate } from '@core/schemas/account';
 import { LOGO_MAX_BYTES } from '@core/schemas/account';
 import type { Db } from '../../db/client';
-import { apiKeys, landingPages, tokenFamilies, users } from '../../db/schema';
+import type { Config } from '../../config';
+import { apiKeys, landingPages, users } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { invalid, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { refuseCommonPassword } from '../../lib/password-policy';
+import { Throttle } from '../../lib/throttle';
+import type { TokenService } from '../auth/tokens';
 import { sniffImage, UploadStore } from '../../lib/images';
 import { logoUrl } from '../agents/profile';
 
@@ -15,11 +21,21 @@ export const isUniqueViolation = (err: unknown) =>
 
 export const API_KEY_PREFIX = 'pnk_';
 
+/** Wrong current passwords allowed per user in the throttle's window (as the login's per address). */
+const MAX_PASSWORD_CHECKS = 5;
+const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000;
+
 export class AccountService {
+  private readonly throttle: Throttle;
   constructor(
     private readonly db: Db,
     private readonly uploads: UploadStore,
-  ) {}
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly config: Config,
+  ) {
+    this.throttle = new Throttle(db, PASSWORD_CHECK_WINDOW_MS);
+  }
 
   async emailTaken(email: string, exceptUserId: number | null): Promise<boolean> {
     const where = exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email);
@@ -27,29 +43,59 @@ export class AccountService {
     return rows.length > 0;
   }
 
-  async updateProfile(userId: number, input: Required<ProfileUpdate>) {
+  /**
+   * The login email is the key to the account (a reset link goes to it): changing it needs the
+   * current password and a personal login (not an API key), and the old address is told.
+   */
+  async updateProfile(auth: AuthContext, input: Required<ProfileUpdate>) {
+    const { user } = auth;
     const email = input.email.toLowerCase();
-    if (await this.emailTaken(email, userId)) throw invalid({ email: [MESSAGES.emailTaken] });
+    const emailChanged = email !== user.email;
+    if (emailChanged) {
+      if (auth.via !== 'token') throw forbidden(MESSAGES.emailChangeNeedsLogin);
+      if (await this.emailTaken(email, user.id)) throw invalid({ email: [MESSAGES.emailTaken] });
+      if (!input.current_password) throw invalid({ current_password: [MESSAGES.currentPasswordRequired] });
+      await this.checkCurrentPassword(user.id, input.current_password, 'current_password');
+    }
     try {
       await this.db
         .update(users)
         .set({ businessName: input.business_name, name: input.name, email, phone: input.phone, title: input.title, contactInfo: input.contact_info, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, user.id));
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid({ email: [MESSAGES.emailTaken] });
       throw err;
     }
+    if (!emailChanged) return;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Email di accesso cambiata sul Portale Noleggio',
+      text: `Ciao ${user.name || user.businessName},\n\nl'email di accesso del tuo account sul Portale Noleggio è stata cambiata da ${user.email} a ${email}. Da ora accedi e ricevi le comunicazioni del portale al nuovo indirizzo.\n\nSe non sei stato tu, scrivi subito a ${this.config.support.email} o chiama ${this.config.support.phone}.`,
+    });
   }
 
-  /** Checks the current password, sets the new one and ends every other login of the user. */
+  /**
+   * Checks the current password, at most 5 wrong ones per user in 15 minutes (counted atomically,
+   * as the login's: lib/throttle.ts), so a stolen session cannot be used to guess it.
+   */
+  private async checkCurrentPassword(userId: number, password: string, field: string) {
+    const key = `password-check:${userId}`;
+    if (!(await this.throttle.attempt({ [key]: MAX_PASSWORD_CHECKS }))) throw new AppError(429, MESSAGES.tooManyPasswordAttempts);
+    const [row] = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!row) throw notFound();
+    if (!(await verifyPassword(password, row.hash))) throw invalid({ [field]: [MESSAGES.currentPasswordWrong] });
+    await this.throttle.giveBack([key]);
+  }
+
+  /**
+   * Checks the current password, sets the new one and ends every other login of the user and
+   * their API key (docs/decisions.md): whoever knew the old password may have made either.
+   */
   async changePassword(userId: number, currentFamily: string | null, current: string, next: string) {
-    const [user] = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound();
-    if (!(await verifyPassword(current, user.hash))) throw invalid({ password: [MESSAGES.currentPasswordWrong] });
+    refuseCommonPassword(next, 'new_password');
+    await this.checkCurrentPassword(userId, current, 'password');
     await this.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
-    // The old password may be known to someone else: every other login ends, this one stays.
-    const others = currentFamily ? and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt), ne(tokenFamilies.id, currentFamily)) : and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt));
-    await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: 'password changed' }).where(others);
+    await this.tokens.revokeAccess(userId, 'password changed', currentFamily);
   }
 
   /** A new personal key: returned in clear once, stored as sha256 with a short readable prefix; the old one stops working. */

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails, refreshTokens, settings, users } from '../../db/schema';
+import { DEMO_SSO, loadConfig } from '../../config';
+import { authThrottle, mails, oneTimeTokens, refreshTokens, settings, tokenFamilies, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -25,6 +26,7 @@ async function expiredAccess(access: string) {
 }
 
 const lastMailLink = async (to: string, pattern: RegExp) => {
+  await t.app.authService.idle();
   const rows = await t.database.db.select().from(mails).where(eq(mails.to, to));
   const match = rows.at(-1)?.text.match(pattern);
   if (!match?.[1]) throw new Error(`no mail for ${to}`);
@@ -80,6 +82,32 @@ describe('login', () => {
     const locked = await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'davide.greco@demo.it', password: 'Demo2026!' } });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toMatch(/Troppi tentativi/);
+  });
+
+  it('holds the limit under parallel guesses: of 40 at once, at most 5 are checked (issue 19)', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: `198.51.100.${i + 1}`, payload: { email: 'capogruppo.sud@demo.it', password: `wrong${i}` } })),
+    );
+    const codes = guesses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(35);
+    // Refused guesses were not checked, and do not count: the address stays locked by the 5 checked failures only.
+    const [row] = await t.database.db.select().from(authThrottle).where(eq(authThrottle.key, 'login-email:capogruppo.sud@demo.it'));
+    expect(row?.attempts).toBe(5);
+  });
+
+  it('does not let a forged X-Forwarded-For escape the per-IP limit: no proxy is trusted by default (issue 19)', async () => {
+    const guess = (i: number) =>
+      t.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': `10.9.${i}.1` }, payload: { email: `nessuno${i}@example.it`, password: 'Sbagliata1!' } });
+    for (let i = 0; i < 30; i++) expect((await guess(i)).statusCode).toBe(401);
+    expect((await guess(30)).statusCode).toBe(429);
+  });
+
+  it('does not count a successful login as a failure', async () => {
+    for (let i = 0; i < 4; i++) expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: `wrong${i}` } })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) await t.login('elena.galli@demo.it');
+    expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: 'wrong' } })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: 'Demo2026!' } })).statusCode).toBe(429);
   });
 });
 
@@ -184,6 +212,7 @@ describe('password recovery', () => {
   it('answers the same for unknown addresses and sends nothing', async () => {
     const res = await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'nessuno@demo.it' } });
     expect(res.statusCode).toBe(200);
+    await t.app.authService.idle();
     expect(await t.database.db.select().from(mails).where(eq(mails.to, 'nessuno@demo.it'))).toHaveLength(0);
   });
 
@@ -199,8 +228,84 @@ describe('password recovery', () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'sara.conti@demo.it' } })).json());
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    await t.app.authService.idle();
     const sent = await t.database.db.select().from(mails).where(eq(mails.to, 'sara.conti@demo.it'));
     expect(sent.filter((m) => m.subject === 'Recupero password del Portale Noleggio')).toHaveLength(3);
+  });
+});
+
+describe('password recovery hardening (issue 19)', () => {
+  const forgot = (email: string) => t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email } });
+  const reset = (token: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password, confirm_password: password } });
+  const resetLink = /\/account\/password\/([\w-]+)/;
+
+  it('answers a known address as fast as an unknown one: the mail is sent after the answer', async () => {
+    const send = t.app.mailer.send;
+    t.app.mailer.send = async (mail) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      return send(mail);
+    };
+    try {
+      const started = Date.now();
+      expect((await forgot('capogruppo.sud@demo.it')).statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      t.app.mailer.send = send;
+    }
+    expect(await lastMailLink('capogruppo.sud@demo.it', resetLink)).toBeTruthy();
+  });
+
+  it('keeps only the newest reset link working', async () => {
+    await forgot('capogruppo@demo.it');
+    const first = await lastMailLink('capogruppo@demo.it', resetLink);
+    await forgot('capogruppo@demo.it');
+    const second = await lastMailLink('capogruppo@demo.it', resetLink);
+    expect(second).not.toBe(first);
+    expect((await reset(first, 'Ricambio2026')).statusCode).toBe(404);
+    expect((await reset(second, 'Ricambio2026')).statusCode).toBe(200);
+  });
+
+  it('refuses a common password, and the link still works for a better one', async () => {
+    await forgot('davide.greco@demo.it');
+    const token = await lastMailLink('davide.greco@demo.it', resetLink);
+    for (const weak of ['password', 'Password1', '12345678']) {
+      const res = await reset(token, weak);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.password).toEqual(['Questa password è troppo comune e facile da indovinare: scegline un’altra']);
+    }
+    expect((await reset(token, 'Ricambio2026')).statusCode).toBe(200);
+  });
+
+  it('ends every session and revokes the API key on a reset', async () => {
+    await t.database.db.delete(authThrottle);
+    const s = await t.login('completo@demo.it');
+    const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(200);
+    await t.database.db.delete(oneTimeTokens).where(eq(oneTimeTokens.purpose, 'password_reset'));
+    await forgot('completo@demo.it');
+    expect((await reset(await lastMailLink('completo@demo.it', resetLink), 'Ricambio2026')).statusCode).toBe(200);
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
+    expect((await profile(s.headers)).statusCode).toBe(401);
+  });
+});
+
+describe('absolute session lifetime (issue 19)', () => {
+  it('ends a login 90 days after sign-in however often it was refreshed', async () => {
+    const s = await t.login('agente@demo.it');
+    const family = String(decodeJwt(s.access).fam);
+    await t.database.db.update(tokenFamilies).set({ createdAt: sql`now() - interval '89 days'` }).where(eq(tokenFamilies.id, family));
+    const fresh = await profile({ authorization: `Bearer ${await expiredAccess(s.access)}`, 'x-refresh-token': s.refresh });
+    expect(fresh.statusCode).toBe(200);
+    await t.database.db.update(tokenFamilies).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(tokenFamilies.id, family));
+    expect((await profile({ authorization: `Bearer ${String(fresh.headers['x-access-token'])}` })).statusCode).toBe(401);
+    const refreshed = await profile({ authorization: `Bearer ${await expiredAccess(s.access)}`, 'x-refresh-token': String(fresh.headers['x-refresh-token']) });
+    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.headers['x-access-token']).toBeUndefined();
+  });
+
+  it('reads SESSION_MAX_AGE', () => {
+    expect(loadConfig({}).sessionMaxAge).toBe(90 * 24 * 3600);
+    expect(loadConfig({ SESSION_MAX_AGE: '3600' }).sessionMaxAge).toBe(3600);
   });
 });
 
@@ -246,6 +351,37 @@ describe('single sign-on', () => {
     ]) {
       const res = await t.inject({ method: 'POST', url: '/api/v1/sso', payload: { token } });
       expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('production fails closed (issue 19)', () => {
+  const prod = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env });
+  const other = { SSO_ISSUER: 'idp.example.it', SSO_SECRET: 'a-real-secret-of-the-identity-provider' };
+
+  it('turns single sign-on off while its issuer or secret is the published demo one, and seeds no demo users', () => {
+    expect(prod().sso.enabled).toBe(false);
+    expect(prod({ SSO_ISSUER: DEMO_SSO.issuer, SSO_SECRET: other.SSO_SECRET }).sso.enabled).toBe(false);
+    expect(prod({ SSO_ISSUER: other.SSO_ISSUER, SSO_SECRET: DEMO_SSO.secret }).sso.enabled).toBe(false);
+    expect(prod({ SSO_ISSUER: other.SSO_ISSUER }).sso.enabled).toBe(false);
+    expect(prod(other).sso.enabled).toBe(true);
+    expect(loadConfig({}).sso.enabled).toBe(true);
+    expect(prod().seedDemo).toBe('never');
+    expect(prod({ SEED_DEMO: 'auto' }).seedDemo).toBe('auto');
+    expect(loadConfig({}).seedDemo).toBe('auto');
+  });
+
+  it('refuses a token signed with the demo secret on a production server (403, in Italian)', async () => {
+    const { buildApp } = await import('../../app');
+    const production = await buildApp({ config: { ...t.config, env: 'production', sso: prod().sso }, database: t.database, logger: false });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(DEMO_SSO.issuer).setSubject('capogruppo@demo.it').setJti('prod-1').setIssuedAt(now).setExpirationTime(now + 120).sign(new TextEncoder().encode(DEMO_SSO.secret));
+      const res = await production.inject({ method: 'POST', url: '/api/v1/sso', payload: { token } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('L’accesso unico (SSO) non è disponibile: il server non è configurato per accettarlo');
+    } finally {
+      await production.close();
     }
   });
 });

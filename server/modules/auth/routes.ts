@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   });
 
   app.post('/account/password/forgot', { config: { public: true }, schema: { body: ForgotPasswordSchema, response: { 200: MessageSchema } } }, async (req) => {
-    await auth.forgotPassword(req.body.email);
+    auth.forgotPassword(req.body.email, (err) => req.log.error({ err }, 'password reset mail not sent'));
     return { data: { message: MESSAGES.passwordResetSent } };
   });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { MESSAGES } from '@core/i18n-messages';
 import type { Db } from '../../db/client';
@@ -7,6 +7,8 @@ import type { Config } from '../../config';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { refuseCommonPassword } from '../../lib/password-policy';
+import { Throttle } from '../../lib/throttle';
 import type { TokenPair, TokenService } from './tokens';
 
 const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
@@ -26,22 +28,24 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.throttle = new Throttle(db, LOCKOUT_WINDOW_MS);
+    this.resetMails = new Throttle(db, 60 * 60 * 1000);
+  }
+
+  private readonly throttle: Throttle;
+  private readonly resetMails: Throttle;
 
   async login(emailInput: string, password: string, ip: string): Promise<{ userId: number; tokens: TokenPair }> {
     const email = emailInput.trim().toLowerCase();
-    const since = new Date(Date.now() - LOCKOUT_WINDOW_MS);
-    const failures = (where: ReturnType<typeof and>) =>
-      this.db.select({ n: count() }).from(loginAttempts).where(where).then((r) => r[0]?.n ?? 0);
-    const [byEmail, byIp] = await Promise.all([
-      failures(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since))),
-      failures(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since))),
-    ]);
-    if (byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP) throw new AppError(429, MESSAGES.tooManyLoginAttempts);
+    const keys = [`login-email:${email}`, `login-ip:${ip}`];
+    // Counted before the check, atomically: parallel guesses cannot all pass the limit (lib/throttle.ts).
+    if (!(await this.throttle.attempt({ [keys[0]!]: MAX_FAILURES_PER_EMAIL, [keys[1]!]: MAX_FAILURES_PER_IP }))) throw new AppError(429, MESSAGES.tooManyLoginAttempts);
 
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     await this.db.insert(loginAttempts).values({ email, ip, success: ok });
+    if (ok) await this.throttle.giveBack(keys);
     if (!user || !ok) throw new AppError(401, MESSAGES.invalidCredentials);
     if (user.status === 'SUSPENDED') throw forbidden(MESSAGES.accountSuspended);
     if (user.status === 'PENDING_ACTIVATION') throw forbidden(MESSAGES.accountPending);
@@ -52,11 +56,23 @@ export class AuthService {
     if (familyId) await this.tokens.revokeFamily(familyId, 'logout');
   }
 
-  /** Creates a single-use token and returns it in clear (for the emailed link). */
+  /**
+   * Creates a single-use token and returns it in clear (for the emailed link). Only the newest
+   * activation or reset link of a user works: issuing one retires the earlier ones.
+   */
   async issueOneTimeToken(purpose: Purpose, userId: number | null, ttlMs: number): Promise<string> {
     const token = randomToken();
+    if (userId !== null) await this.retireOneTimeTokens(purpose, userId);
     await this.db.insert(oneTimeTokens).values({ tokenHash: sha256(token), purpose, userId, expiresAt: new Date(Date.now() + ttlMs) });
     return token;
+  }
+
+  /** Marks every unused link of this kind of the user as used (they stop working). */
+  async retireOneTimeTokens(purpose: Purpose, userId: number) {
+    await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
   }
 
   private async findOneTimeToken(purpose: Purpose, token: string) {
@@ -96,6 +112,7 @@ export class AuthService {
   }
 
   async activate(token: string, password: string): Promise<{ userId: number; tokens: TokenPair }> {
+    refuseCommonPassword(password, 'password');
     const row = await this.findOneTimeToken('activation', token);
     if (!row?.userId || !(await this.consume(token))) throw new AppError(404, MESSAGES.invalidToken);
     const updated = await this.db
@@ -107,31 +124,45 @@ export class AuthService {
     return { userId: row.userId, tokens: await this.tokens.startSession(row.userId) };
   }
 
-  /** Always answers the same way, so the form cannot be used to find out who has an account. */
-  async forgotPassword(emailInput: string) {
-    const email = emailInput.trim().toLowerCase();
+  /**
+   * Always answers the same way and in the same time, so the form cannot be used to find out who
+   * has an account: the answer goes out before any work that depends on the address (the lookup,
+   * the link, the mail), which runs afterwards; `onError` hears of its failures.
+   */
+  forgotPassword(emailInput: string, onError: (err: unknown) => void) {
+    const job = this.sendResetLink(emailInput.trim().toLowerCase()).catch(onError);
+    this.background.add(job);
+    void job.finally(() => this.background.delete(job));
+  }
+
+  /** Settles when the work started after earlier answers (reset mails) is done: for shutdown and tests. */
+  async idle() {
+    await Promise.allSettled([...this.background]);
+  }
+
+  private readonly background = new Set<Promise<unknown>>();
+
+  private async sendResetLink(email: string) {
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     if (!user || user.status !== 'ACTIVATED') return;
-    const [recent] = await this.db
-      .select({ n: count() })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'password_reset'), gt(oneTimeTokens.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
-    // Same answer either way (the caller learns nothing); the earlier links still work.
-    if ((recent?.n ?? 0) >= MAX_RESET_MAILS_PER_HOUR) return;
+    // Past the limit no mail is sent, and the latest link keeps working (counted atomically: the
+    // requests' work runs in parallel after their answers).
+    if (!(await this.resetMails.attempt({ [`reset-mail:${user.id}`]: MAX_RESET_MAILS_PER_HOUR }))) return;
     const token = await this.issueOneTimeToken('password_reset', user.id, RESET_TTL_MS);
     await this.mailer.send({
       to: user.email,
       subject: 'Recupero password del Portale Noleggio',
-      text: `Ciao ${user.name || user.businessName},\n\nabbiamo ricevuto una richiesta di recupero della password. Per sceglierne una nuova apri questo link:\n${this.config.publicUrl}/account/password/${token}\n\nIl link scade tra un'ora. Se non hai chiesto tu il recupero, ignora questa email.`,
+      text: `Ciao ${user.name || user.businessName},\n\nabbiamo ricevuto una richiesta di recupero della password. Per sceglierne una nuova apri questo link:\n${this.config.publicUrl}/account/password/${token}\n\nIl link scade tra un'ora. Se non hai chiesto tu il recupero, ignora questa email. Un link richiesto prima di questo non funziona più.`,
     });
   }
 
   async resetPassword(token: string, password: string) {
+    refuseCommonPassword(password, 'password');
     const row = await this.findOneTimeToken('password_reset', token);
     if (!row?.userId || !(await this.consume(token))) throw new AppError(404, MESSAGES.invalidToken);
     await this.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
-    // A reset means the old password may be known to someone else: end every session.
-    await this.tokens.revokeAllOf(row.userId, 'password reset');
+    // A reset means the old password may be known to someone else: every session and API key ends.
+    await this.tokens.revokeAccess(row.userId, 'password reset');
   }
 
   /**
@@ -140,6 +171,7 @@ export class AuthService {
    * Each jti is accepted once.
    */
   async ssoLogin(token: string): Promise<{ userId: number; tokens: TokenPair }> {
+    if (!this.config.sso.enabled) throw forbidden(MESSAGES.ssoDisabled);
     let payload;
     try {
       ({ payload } = await jwtVerify(token, new TextEncoder().encode(this.config.sso.secret), { algorithms: ['HS256'], issuer: this.config.sso.issuer, requiredClaims: ['sub', 'jti', 'exp', 'iat'] }));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { DEFAULT_SESSION_MAX_AGE } from '../../config';
 import type { Db } from '../../db/client';
-import { refreshTokens, tokenFamilies } from '../../db/schema';
+import { apiKeys, refreshTokens, tokenFamilies } from '../../db/schema';
 import { hmac, randomToken, sha256 } from '../../lib/crypto';
 
 /**
@@ -27,6 +28,8 @@ export class TokenService {
     private readonly secret: string,
     private readonly accessTtl: number,
     private readonly refreshTtl: number,
+    /** Absolute lifetime of a login in seconds (SESSION_MAX_AGE), however often it is refreshed. */
+    readonly sessionMaxAge: number = DEFAULT_SESSION_MAX_AGE,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -91,15 +94,20 @@ export class TokenService {
     return { access_token: await this.signAccess(userId, familyId), refresh_token: refresh, expires_in: this.accessTtl };
   }
 
-  /** Rotates a refresh token; null when it is unknown, expired, revoked or reused after the grace window. */
+  /**
+   * Rotates a refresh token; null when it is unknown, expired, revoked, reused after the grace
+   * window, or its login is older than the absolute session lifetime (SESSION_MAX_AGE: rotating
+   * does not make a login last for ever).
+   */
   async rotate(refresh: string): Promise<(TokenPair & AccessClaims) | null> {
     const hash = sha256(refresh);
     const [row] = await this.db
-      .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt, userId: tokenFamilies.userId, revokedAt: tokenFamilies.revokedAt })
+      .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt, userId: tokenFamilies.userId, revokedAt: tokenFamilies.revokedAt, startedAt: tokenFamilies.createdAt })
       .from(refreshTokens)
       .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
       .where(eq(refreshTokens.tokenHash, hash));
     if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return null;
+    if (row.startedAt.getTime() + this.sessionMaxAge * 1000 <= Date.now()) return null;
     const now = Date.now();
     if (row.rotatedAt && now - row.rotatedAt.getTime() > REUSE_GRACE_SECONDS * 1000) {
       await this.revokeFamily(row.familyId, 'refresh token reuse');
@@ -126,8 +134,18 @@ export class TokenService {
     await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
   }
 
-  async revokeAllOf(userId: number, reason: string) {
-    await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt)));
+  /**
+   * Ends every login of the user (but `keep`, the one asking) and revokes their API keys: after a
+   * password reset or change and on suspension, so nothing issued before keeps working, and a later
+   * reactivation revives none of it.
+   */
+  async revokeAccess(userId: number, reason: string, keep: string | null = null) {
+    const now = new Date();
+    await this.db
+      .update(tokenFamilies)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt), keep ? ne(tokenFamilies.id, keep) : undefined));
+    await this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
   }
 
   private refreshExpiry() {

@@ -9,7 +9,7 @@ import { TeamService } from './service';
 
 /** Team of sub-agents: group leaders (role 1) with feature network only (catalogue-and-account.md §6). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const team = new TeamService(app.db, app.authService);
+  const team = new TeamService(app.db, app.authService, app.tokens);
   const leaderOnly = { feature: 'network' as const, role: ROLE_GROUP_LEADER };
 
   app.get('/agent/members', { config: leaderOnly, schema: { response: { 200: dataOf(z.array(TeamMemberSchema)) } } }, async (req) => ({

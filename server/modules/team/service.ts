@@ -10,6 +10,7 @@ import { AppError, type FieldErrors, invalid, notFound } from '../../lib/errors'
 import { isUniqueViolation } from '../account/service';
 import { logoUrl } from '../agents/profile';
 import type { AuthService } from '../auth/service';
+import type { TokenService } from '../auth/tokens';
 
 /** Features a new member receives when the leader has them: the selling ones, never network management or catalogue editing. */
 const MEMBER_FEATURES: FeatureSlug[] = ['quotations', 'prescoring', 'fees-visibility', 'offer-request', 'support', 'marketing-stuff', 'rebrand'];
@@ -42,6 +43,7 @@ export class TeamService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    private readonly tokens: TokenService,
   ) {}
 
   /** Every user below the leader, with its depth (1 = direct sub-agent). */
@@ -149,8 +151,15 @@ export class TeamService {
     return toMember(row, parentId === leader.id ? 1 : (levels.get(parentId) ?? 0) + 1);
   }
 
+  /**
+   * A member's login email is theirs: the leader may correct it only while the member has not
+   * activated the account (the activation link then goes to the new address, the old one stops
+   * working); once active, only the member changes it, from their profile with their password.
+   */
   async update(leader: AuthUser, code: string, input: MemberValues): Promise<TeamMember> {
     const { row, levels } = await this.memberBy(leader, { code });
+    const emailChanged = input.email.toLowerCase() !== row.email;
+    if (emailChanged && row.status !== 'PENDING_ACTIVATION') throw invalid({ email: [MESSAGES.memberEmailLocked] });
     await this.check(leader, input, levels, row);
     const parentId = input.parent_id ?? leader.id;
     let updated: UserRow | undefined;
@@ -165,6 +174,7 @@ export class TeamService {
       throw err;
     }
     if (!updated) throw notFound();
+    if (emailChanged) await this.auth.sendActivation(updated.id);
     return toMember(updated, parentId === leader.id ? 1 : (levels.get(parentId) ?? 0) + 1);
   }
 
@@ -179,6 +189,8 @@ export class TeamService {
       .where(and(eq(users.id, row.id), eq(users.status, row.status)))
       .returning();
     if (!updated) throw new AppError(409, MESSAGES.badRequest);
+    // A suspension ends the member's logins and API key for good: reactivating revives none of them.
+    if (next === 'SUSPENDED') await this.tokens.revokeAccess(row.id, 'suspended');
     return toMember(updated, levels.get(row.id) ?? 1);
   }
 }

@@ -161,6 +161,51 @@ describe('PATCH agent/{id}/toggle', () => {
   });
 });
 
+describe('member logins (issue 19)', () => {
+  const profile = (headers: Record<string, string>) => t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers });
+  const codeOf = async (email: string) => ((await members(leader)).json().data as { code: string; email: string }[]).find((m) => m.email === email)!.code;
+  const activationLink = async (to: string) => {
+    const rows = await t.database.db.select().from(mails).where(eq(mails.to, to));
+    return rows.at(-1)?.text.match(/\/account\/activate\/([\w-]+)/)?.[1] ?? '';
+  };
+
+  it("refuses the leader's change of an active member's login email", async () => {
+    const res = await t.inject({ method: 'PUT', url: `/api/v1/agent/${await codeOf('elena.galli@demo.it')}`, headers: leader, payload: member({ email: 'elena.altra@example.it', parent_id: t.ids.get('sub1') }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(["L'email di accesso di un agente attivo può cambiarla solo l'agente stesso, dal proprio profilo"]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, t.ids.get('sub3')!));
+    expect(row?.email).toBe('elena.galli@demo.it');
+  });
+
+  it('lets the leader correct a pending member: the activation link goes to the new address, the old one stops working', async () => {
+    const created = (await create(leader, member({ email: 'refuso@example.it' }))).json().data;
+    const oldLink = await activationLink('refuso@example.it');
+    const res = await t.inject({ method: 'PUT', url: `/api/v1/agent/${created.code}`, headers: leader, payload: member({ email: 'giusto@example.it' }) });
+    expect(res.statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/account/activate/${oldLink}` })).statusCode).toBe(404);
+    const newLink = await activationLink('giusto@example.it');
+    // Activation refuses a common password too.
+    const weak = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token: newLink, password: 'Password1', confirm_password: 'Password1', terms: true } });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.password).toEqual(['Questa password è troppo comune e facile da indovinare: scegline un’altra']);
+    const ok = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token: newLink, password: 'Benvenuto2026', confirm_password: 'Benvenuto2026', terms: true } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a suspension ends the sessions and the API key, and reactivating revives none of them', async () => {
+    const s = await t.login('davide.greco@demo.it');
+    const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    const id = t.ids.get('sud1')!;
+    const sud = (path: number) => t.inject({ method: 'PATCH', url: `/api/v1/agent/${path}/toggle`, headers: leaderSud });
+    expect((await sud(id)).json().data.status).toBe('SUSPENDED');
+    expect((await sud(id)).json().data.status).toBe('ACTIVATED');
+    expect((await profile(s.headers)).statusCode).toBe(401);
+    expect((await profile({ 'x-refresh-token': s.refresh })).statusCode).toBe(401);
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
+    expect((await profile((await t.login('davide.greco@demo.it')).headers)).statusCode).toBe(200);
+  });
+});
+
 describe('scope', () => {
   it("a leader cannot see or touch another network's members (404)", async () => {
     const greco = t.ids.get('sud1')!;
