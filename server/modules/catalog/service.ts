@@ -50,7 +50,7 @@ import type { Db } from '../../db/client';
 import { brokers, carImages, carOptions, cars, deliveryTimes, offerRequests, offers, offerServices, offerVariations, products, productServices, services } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { sniffImage, type UploadStore } from '../../lib/images';
+import { assertImagesWithinLimits, sniffImage, type UploadStore } from '../../lib/images';
 import { containsText } from '../../lib/text-search';
 import { refreshOfferSummaries } from '../offers/summary';
 
@@ -268,6 +268,7 @@ export class CatalogService {
     if (files.length === 0) throw invalid({ 'immagini[]': [MESSAGES.fileMissing] });
     const kinds = files.map((f) => sniffImage(f.data));
     if (kinds.some((k) => !k)) throw invalid({ 'immagini[]': [MESSAGES.imageOnly] });
+    assertImagesWithinLimits('immagini[]', files);
     const hasMain = (await this.customImages(s, carId)).some((i) => i.type === 'MAIN');
     for (const [i, f] of files.entries()) {
       const fileKey = await this.uploads.save('cars', f.data, kinds[i]!);
@@ -515,7 +516,8 @@ export class CatalogService {
       right_label: o.customerType,
       reference_code: o.referenceCode,
       notes: o.notes ?? '',
-      private_notes: o.privateNotes ?? '',
+      // The maker's own notes: a co-editor of the group's catalogue sees (and overwrites) none.
+      private_notes: o.ownerUserId === s.userId ? (o.privateNotes ?? '') : '',
       tag: o.tag,
       services: chosen.map((c) => ({ id: c.serviceId, price: c.price, quantity: c.quantity })),
       variations: rows.filter((r) => !r.isMain).map(toVariation),
@@ -612,7 +614,8 @@ export class CatalogService {
       if (children.some((c) => sameValues(valuesOf(c), { deposit: main.deposit, duration: main.duration, distance: main.distance, monthly_rate: main.monthlyRate }))) {
         throw invalid({ price: [CATALOG_MESSAGES.variationSameAsMain] });
       }
-      await tx.update(offers).set(this.offerValues(car, input)).where(eq(offers.id, o.id));
+      const { privateNotes, ...values } = this.offerValues(car, input);
+      await tx.update(offers).set(o.ownerUserId === s.userId ? { ...values, privateNotes } : values).where(eq(offers.id, o.id));
       await tx.update(offerVariations).set(main).where(and(eq(offerVariations.offerId, o.id), eq(offerVariations.isMain, true)));
       await tx.delete(offerServices).where(eq(offerServices.offerId, o.id));
       if (input.services.length) await tx.insert(offerServices).values(input.services.map((x) => ({ offerId: o.id, serviceId: x.id, price: x.price, quantity: x.quantity })));
@@ -630,7 +633,7 @@ export class CatalogService {
       const { id: _id, code: _code, createdAt: _c, updatedAt: _u, ...rest } = o;
       const [copy] = await tx
         .insert(offers)
-        .values({ ...rest, code: newCode, published: false, ...ownerValues(s) })
+        .values({ ...rest, privateNotes: o.ownerUserId === s.userId ? rest.privateNotes : null, code: newCode, published: false, ...ownerValues(s) })
         .returning({ id: offers.id });
       const rows = await tx.select().from(offerVariations).where(eq(offerVariations.offerId, o.id));
       await tx.insert(offerVariations).values(

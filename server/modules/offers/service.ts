@@ -124,10 +124,9 @@ export class OffersService {
       for (const r of rows) cache.set(r.v.id, r);
     }
     const byVariation = cache ?? new Map(rows.map((r) => [r.v.id, r]));
-    const seller = auth.can('fees-visibility');
     return hits.flatMap((h) => {
       const row = byVariation.get(h.variationId);
-      return row ? [toCard(row, auth.user.id, seller)] : [];
+      return row ? [toCard(row, auth.user.id)] : [];
     });
   }
 }
@@ -155,9 +154,14 @@ export function withSustainability(cards: OfferCard[], filter: SustainabilityFil
   });
 }
 
-/** private_notes: only the offer's owner and sellers (fees-visibility) may read them. */
-export function canSeePrivateNotes(ownerUserId: number | null, userId: number, seller: boolean) {
-  return seller || (ownerUserId !== null && ownerUserId === userId);
+/**
+ * private_notes are 'for the agent only' (catalogue-and-account.md): the user who made the
+ * catalogue offer reads them, in its detail and in the catalogue editor; no one else, however the
+ * offer is shared (group, network) or whatever their features (issue 19). `_seller` is kept for
+ * the detail's call and no longer widens it.
+ */
+export function canSeePrivateNotes(ownerUserId: number | null, userId: number, _seller?: boolean) {
+  return ownerUserId !== null && ownerUserId === userId;
 }
 
 /** The spec's Car as cards and the detail show it. */
@@ -187,7 +191,7 @@ export function toCarData(c: typeof cars.$inferSelect): OfferCard['car'] {
   };
 }
 
-function toCard(row: CardRow, userId: number, seller: boolean): OfferCard {
+function toCard(row: CardRow, userId: number): OfferCard {
   const { o, c, v } = row;
   const card: OfferCard = {
     ref: v.ref,
@@ -228,6 +232,6 @@ function toCard(row: CardRow, userId: number, seller: boolean): OfferCard {
     notes: o.notes,
     updated_at: o.updatedAt.toISOString(),
   };
-  if (canSeePrivateNotes(o.ownerUserId, userId, seller)) card.private_notes = o.privateNotes;
+  // Cards (search, export, the device's catalogue copy) never carry private notes: only the detail does.
   return card;
 }

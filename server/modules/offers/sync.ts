@@ -1,4 +1,6 @@
 import { and, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { FilterableOffer } from '@core/offer-filter';
+import type { FilterLookups } from '@core/offer-filter-set';
 import type { OfferDelta, SyncOffer } from '@core/schemas/offer-sync';
 import type { Db } from '../../db/client';
 import { offers, offerVariations } from '../../db/schema';
@@ -57,6 +59,25 @@ export async function offerDelta(db: Db, service: OffersService, auth: AuthConte
     full: since === null,
     offers: out,
     removed,
-    lookups: await service.lookups(),
+    lookups: visibleLookups(await service.lookups(), all),
+  };
+}
+
+/**
+ * The names the device needs, for the offers this user may see only, as the search's filter column
+ * shows them: another group's own rental companies, products and custom-car brands stay out of
+ * every device (issue 19). Areas and delivery times are the portal's own lists.
+ */
+function visibleLookups(lookups: FilterLookups, visible: readonly FilterableOffer[]): FilterLookups {
+  const pick = <T>(all: Record<string, T>, codes: Iterable<string>) => {
+    const out: Record<string, T> = {};
+    for (const code of codes) if (all[code] !== undefined) out[code] = all[code];
+    return out;
+  };
+  return {
+    ...lookups,
+    brands: pick(lookups.brands, new Set(visible.map((o) => o.brand))),
+    brokers: pick(lookups.brokers, new Set(visible.map((o) => o.broker))),
+    products: pick(lookups.products, new Set(visible.map((o) => o.product))),
   };
 }
