@@ -16,6 +16,10 @@ describe('quotation rules', () => {
     [{ sustainabilityAnswers: { income: 2000 }, code: 'Q-1', hasAttachments: true }, 4],
     [{ sustainabilityAnswers: { income: 2000 }, code: 'Q-1', hasAttachments: true, status: 'WON' as const }, 5],
     [{ sustainabilityAnswers: { income: 2000 }, code: null, hasAttachments: true }, 2],
+    // Accepted or rejected is the outcome, whatever was skipped (a quote won without a credit check).
+    [{ status: 'WON' as const }, 5],
+    [{ sustainabilityAnswers: {}, code: 'Q-1', status: 'LOST' as const }, 5],
+    [{ status: 'OPEN' as const }, 1],
   ])('tracker %o is at step %i', (input, step) => expect(trackerStep(input)).toBe(step));
 
   it('shows a proposal as expired only before step 3', () => {

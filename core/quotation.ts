@@ -18,14 +18,16 @@ export type TrackerInput = {
 /**
  * The 5-step progress tracker: 1 by default; 2 with non-empty credit-check answers; 3 once the
  * quotation has a code; 4 if it also has attachments. The spec does not show step 5: here it is
- * the outcome (accepted or rejected), reached from step 4.
+ * the outcome ('Esito'). A quotation accepted or rejected has its outcome whatever steps it skipped
+ * (a quote won without a credit check): it is never shown as still at its first step.
  */
 export function trackerStep(q: TrackerInput): 1 | 2 | 3 | 4 | 5 {
+  if (q.status === 'WON' || q.status === 'LOST') return 5;
   const answered = q.sustainabilityAnswers && Object.keys(q.sustainabilityAnswers).length > 0;
   if (!answered) return 1;
   if (!q.code) return 2;
   if (!q.hasAttachments) return 3;
-  return q.status === 'WON' || q.status === 'LOST' ? 5 : 4;
+  return 4;
 }
 
 export const TRACKER_STEPS = ['Anagrafica', 'Credit check', 'Preventivo', 'Documenti', 'Esito'] as const;

@@ -1,7 +1,7 @@
 import { categoriesFor, categoryInfo, CONTRACTUAL_CATEGORIES, type ContractualCategory, type CustomerType } from './categories';
 import type { QuotationStatus } from './quotation';
 import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
-import type { QuotePayload } from './schemas/quotations';
+import type { QuotePayload, ServiceChoices } from './schemas/quotations';
 
 /**
  * The simple quote form ('Salva preventivo', sales-portal.md §2, §4 "Customer lookup and form", §5 "Quote
@@ -70,6 +70,7 @@ export type QuotedOffer = {
   distance?: number | undefined;
   accessories: string[];
   colors: string[];
+  additionalServices?: ServiceChoices;
 };
 
 /** POST quote: the offer fields of the spec's Quote payload (§3) plus the customer; the server reprices it. */
@@ -89,6 +90,7 @@ export function quotePayload(values: QuoteFormValues, offer: QuotedOffer): Quote
     note: customer.notes,
     accessories: offer.accessories,
     colors: offer.colors,
+    additionalServices: offer.additionalServices ?? [],
   };
 }
 

@@ -64,10 +64,11 @@ const QuotationPage = page(async () => {
   return {
     default: () => (
       <Quotation
-        sustainability={({ category, saved, offerData, onCheck }) => (
+        sustainability={({ category, saved, offerData, subject, onCheck }) => (
           <CreditCheckOfferPanel
             category={category}
             saved={saved}
+            subject={subject}
             offerData={offerData}
             onResult={(r, check) => onCheck(r && check ? { ...check, response: { chance: r.chance, description: r.description } } : null)}
           />

@@ -33,6 +33,11 @@ export interface CreditCheckOfferPanelProps {
    * when the panel opens, so the step shows them (and their result) instead of whatever the browser kept.
    */
   saved?: CheckedAnswers | null;
+  /**
+   * Whom the check is about (a quotation: 'proposal:<id>'): answers stored for anyone else are never
+   * used, the check starts from `saved` or empty (issue 16).
+   */
+  subject?: string;
 }
 
 /** What an offer check was computed from. */
@@ -48,12 +53,15 @@ export interface CheckedAnswers {
  * offer's questions, it asks for them in a modal (stored for the widget too). Shows the affordability
  * indicator: colour by sustainabilityIndex (0 danger, 1 warning, 2 success) and the message for this offer.
  */
-export function CreditCheckOfferPanel({ offerData, onResult, category, saved }: CreditCheckOfferPanelProps) {
+export function CreditCheckOfferPanel({ offerData, onResult, category, saved, subject }: CreditCheckOfferPanelProps) {
   // Once, as the panel opens (before the effects below): a saved check of this customer's category replaces the stored one.
   const toRestore = useRef(saved && Object.keys(saved.answers).length > 0 && (!category || saved.contractualCategory === category) ? saved : null);
+  const about = useRef(subject);
   useLayoutEffect(() => {
-    if (toRestore.current) creditCheckStore.restore(toRestore.current);
+    if (toRestore.current) creditCheckStore.restore(toRestore.current, about.current ?? null);
+    else if (about.current) creditCheckStore.forSubject(about.current, category ?? null);
     toRestore.current = null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the panel opens
   }, []);
   const check = useCreditCheck();
   // A known customer: a stored check of another category does not apply to them (answers are reset, §4).

@@ -24,6 +24,11 @@ export interface CreditCheckState {
   sustainability: Chance[];
   /** When the last check answered (epoch ms): effects that run once per check key on it. */
   checkedAt: number | null;
+  /**
+   * Whom the answers are about when a screen knows it (a quotation: 'proposal:<id>'); null for the
+   * offers screen's check. A quotation never takes another subject's answers (issue 16).
+   */
+  subject: string | null;
 }
 
 export const EMPTY_CREDIT_CHECK: CreditCheckState = Object.freeze({
@@ -33,6 +38,7 @@ export const EMPTY_CREDIT_CHECK: CreditCheckState = Object.freeze({
   response: null,
   sustainability: [],
   checkedAt: null,
+  subject: null,
 }) as CreditCheckState;
 
 const StoredSchema = z.object({
@@ -44,6 +50,7 @@ const StoredSchema = z.object({
     response: PrescoringResponseSchema.nullable(),
     sustainability: z.array(ChanceSchema),
     checkedAt: z.number().nullable(),
+    subject: z.string().max(80).nullable().default(null),
   }),
 });
 
@@ -169,11 +176,19 @@ export const creditCheckStore = {
    * Takes over a check recorded elsewhere (a quotation's saved answers): its category, answers and step;
    * the result is asked again. Nothing changes when the stored check already has these answers.
    */
-  restore(check: { contractualCategory: ContractualCategory; step: string | null; answers: Answers }) {
+  restore(check: { contractualCategory: ContractualCategory; step: string | null; answers: Answers }, subject: string | null = get().subject) {
     const s = get();
-    if (s.contractualCategory === check.contractualCategory && JSON.stringify(s.answers) === JSON.stringify(check.answers)) return;
+    if (s.subject === subject && s.contractualCategory === check.contractualCategory && JSON.stringify(s.answers) === JSON.stringify(check.answers)) return;
     const step = (QUESTION_KEYS as readonly string[]).includes(check.step ?? '') ? (check.step as QuestionKey) : null;
-    write({ ...EMPTY_CREDIT_CHECK, contractualCategory: check.contractualCategory, step, answers: check.answers });
+    write({ ...EMPTY_CREDIT_CHECK, contractualCategory: check.contractualCategory, step, answers: check.answers, subject });
+  },
+  /**
+   * A screen about one subject (a quotation) opens: the stored answers stay only if they are that
+   * subject's; anyone else's are dropped and the check starts empty for its category.
+   */
+  forSubject(subject: string, category: ContractualCategory | null) {
+    if (get().subject === subject) return;
+    write({ ...EMPTY_CREDIT_CHECK, contractualCategory: category, subject });
   },
   /** Forget the check (spec: "Reset clears data"). */
   reset() {

@@ -74,7 +74,7 @@ export const quotation = {
     accessories: 'Accessori',
     color: 'Colore',
     notes: 'Note',
-    earnings: 'Guadagno potenziale',
+    earnings: 'Provvigione potenziale',
     none: 'Nessuno',
     customer: 'Cliente',
     code: 'Codice preventivo',

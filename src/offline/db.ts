@@ -27,6 +27,10 @@ export type OutboxEntry = {
   /** The server's error code (e.g. the spec's 'Invalid zip code'), for screens that react to it. */
   code?: string;
   attempts: number;
+  /** The HTTP status of the last failed try (0: no answer), so the first try can tell offline from a server error. */
+  lastStatus?: number;
+  /** How many tries the server answered 5xx. */
+  serverFailures?: number;
   createdAt: number;
 };
 

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PortalDb } from './db';
-import { createOutbox } from './outbox';
+import { createOutbox, SERVER_FAILURES_BEFORE_REJECTED } from './outbox';
 
 // The outbox's rules against a scripted fetch; the end-to-end suite runs it against the real server.
 type Reply = { status: number; body?: unknown } | 'offline';
@@ -60,6 +60,27 @@ describe('outbox', () => {
     replies = [{ status: 422 }];
     await expect(outbox.submit(write('a'))).rejects.toMatchObject({ status: 422, errors: { cap: ['Indicare un CAP valido'] } });
     expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('gives a server error on the first try back to the form as a server error, not as offline, and keeps nothing', async () => {
+    const { database, outbox } = make();
+    replies = [{ status: 500 }];
+    await expect(outbox.submit(write('a'))).rejects.toMatchObject({ status: 500, message: 'Si sono verificati errori, si prega di riprovare' });
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('retries a replayed write the server fails, then keeps it as rejected with the server message', async () => {
+    const { database, outbox } = make();
+    replies = ['offline'];
+    const { clientId } = await outbox.submit(write('a'));
+    for (let i = 1; i < SERVER_FAILURES_BEFORE_REJECTED; i++) {
+      replies = [{ status: 502 }];
+      await outbox.flush();
+      expect((await database.outbox.toArray())[0]).toMatchObject({ clientId, status: 'pending' });
+    }
+    replies = [{ status: 502 }];
+    await outbox.flush();
+    expect((await database.outbox.toArray())[0]).toMatchObject({ clientId, status: 'rejected', error: 'Si sono verificati errori, si prega di riprovare' });
   });
 
   it('keeps a write rejected on replay with the server message', async () => {

@@ -1,4 +1,5 @@
 import { ApiError, send } from '../api/client';
+import { MESSAGES } from '@core/i18n-messages';
 import type { OutboxEntry, PortalDb } from './db';
 
 /**
@@ -7,7 +8,10 @@ import type { OutboxEntry, PortalDb } from './db';
  * sends it at once when it can. Writes left behind are replayed in order on reconnect, on app
  * start, on return to the app and when the service worker's background sync fires.
  *
- * - offline or 5xx: kept, tried again later;
+ * - offline (no answer): kept, tried again later;
+ * - 5xx on the first, immediate try: given back to the form as a server error, nothing kept (the
+ *   user is there to try again); 5xx on a replay: kept and tried again, then after
+ *   SERVER_FAILURES_BEFORE_REJECTED answers 5xx kept as 'rejected' with the server's message;
  * - 401: the queue pauses until the user logs in again (nothing dropped);
  * - another 4xx on a replay: kept as 'rejected' with the server's message, for the user to
  *   fix or discard (on the first, immediate try the form shows the error instead);
@@ -25,6 +29,8 @@ export type SubmitResult = { state: 'sent'; clientId: string; data: unknown } | 
 type Listener = (e: { type: 'sent'; entry: OutboxEntry; data: unknown } | { type: 'changed' }) => void;
 
 const PLACEHOLDER = /\{client:([\w-]+)\}/g;
+/** A replayed write the server keeps failing (5xx) stops being retried silently after this many answers. */
+export const SERVER_FAILURES_BEFORE_REJECTED = 5;
 
 export function createOutbox(database: PortalDb, currentUser: () => number | null) {
   const listeners = new Set<Listener>();
@@ -76,7 +82,12 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       return 'next';
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      await database.outbox.update(entry.id!, { attempts: entry.attempts + 1 });
+      const serverFailures = (entry.serverFailures ?? 0) + (err.status >= 500 ? 1 : 0);
+      await database.outbox.update(entry.id!, { attempts: entry.attempts + 1, lastStatus: err.status, serverFailures, ...(err.status >= 500 ? { error: err.message } : {}) });
+      if (serverFailures >= SERVER_FAILURES_BEFORE_REJECTED) {
+        await database.outbox.update(entry.id!, { status: 'rejected', error: err.message, errors: err.errors });
+        return 'next';
+      }
       if (err.isOffline || err.status >= 500 || err.status === 409 || err.status === 429) return 'stop';
       if (err.status === 401) {
         paused = true;
@@ -155,6 +166,11 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       if (after?.status === 'rejected') {
         await this.discard(clientId);
         throw new ApiError(422, after.error ?? 'Richiesta non valida', after.errors ?? {}, after.code);
+      }
+      // The server answered with an error of its own: that is not "offline", and the form says so.
+      if (after && after.attempts === 1 && after.lastStatus !== undefined && after.lastStatus >= 500) {
+        await this.discard(clientId);
+        throw new ApiError(after.lastStatus, after.error ?? MESSAGES.serverError);
       }
       return { state: 'queued', clientId };
     },

@@ -5,8 +5,8 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
 import { toEuros } from '@core/money';
-import { childChoices, nearestChild, OCCUPATIONS, type Selection, writeDetailUrl } from '@core/offer-detail';
-import { clampQuantity, servicePrice } from '@core/pricing';
+import { childChoices, nearestChild, OCCUPATIONS, type Selection, writeQuoteConfig } from '@core/offer-detail';
+import { clampQuantity, effectiveRate, servicePrice } from '@core/pricing';
 import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { sustainabilityColor } from '@core/sustainability';
 import { ApiError } from '../../api/client';
@@ -72,9 +72,12 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
 
   const { sel, setSel, child } = cfg;
   const rate = cfg.liveRate;
-  const quoteQuery = child
-    ? `offer=${encodeURIComponent(child.ref)}&${writeDetailUrl({ duration: sel.duration, deposit: sel.deposit, distance: sel.distance, bundle: sel.bundle ?? undefined, accessories: [...sel.accessories], colors: [...sel.colors] })}`
-    : '';
+  // The whole configuration goes to the wizard, with the rate shown here: the server prices it again and
+  // refuses to save another one (docs/pricing.md).
+  const quoteQuery =
+    child && rate !== null
+      ? writeQuoteConfig({ offer: child.ref, duration: sel.duration, deposit: sel.deposit, distance: sel.distance, bundle: sel.bundle ?? undefined, accessories: [...sel.accessories], colors: [...sel.colors], services: { ...sel.services }, rate })
+      : '';
   const bundles = [...new Set(offer.child.data.map((c) => c.bundle).filter((b): b is string => !!b))];
   const level = cfg.sustainability?.index ?? null;
   const message = cfg.sustainability ? (t.sustainability[cfg.sustainability.message] ?? '') : t.sustainability.none;
@@ -254,7 +257,8 @@ function Configurator({ offer, sel, setSel, child }: { offer: OfferDetail; sel: 
   const extra = offer.services.filter((s) => !s.included);
   const perMonth = (euros: number) => t.perMonth(formatEuro(euros));
   const toggle = (code: string) => setSel((s) => ({ ...s, accessories: s.accessories.includes(code) ? s.accessories.filter((c) => c !== code) : [...s.accessories, code] }));
-  const fields = child ? { deposit: child.deposit, distance: child.distance, duration: child.duration, monthly_rate: child.monthly_rate } : {};
+  // The same fields configure() prices services with (core/offer-detail.ts), so a line shows what it adds.
+  const fields = child ? { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null, duration: child.duration, monthly_rate: effectiveRate(child) } : {};
   return (
     <section className="od-configurator" aria-labelledby="od-conf-title">
       <h2 id="od-conf-title">{t.configurator}</h2>

@@ -75,6 +75,10 @@ const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({
   consent,
 });
 
+/** Anything typed in the personal data (the category and the consent are choices, not data). */
+export const hasTypedData = (v: CustomerValues) =>
+  (['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'vat_number', 'business_name', 'notes'] as const).some((k) => v[k].trim() !== '');
+
 const defaultCategory = (type: CustomerType): ContractualCategory => (type === 'piva' ? 'societa-capitale' : 'tempo-indeterminato');
 
 /**
@@ -96,7 +100,8 @@ export function CustomerForm({
   onBack: () => void;
   onSubmit: (values: CustomerValues) => void;
   serverErrors?: Record<string, string[]> | null;
-  onInvalid?: (fields: string[]) => void;
+  /** The fields refused by the client's own checks, and the values as typed. */
+  onInvalid?: (fields: string[], values: CustomerValues) => void;
 }) {
   const startType: CustomerType = initial ? (categoriesFor('piva').some((c) => c.value === initial.employee_category) ? 'piva' : 'privati') : (offerType ?? 'privati');
   const [type, setType] = useState<CustomerType>(startType);
@@ -150,8 +155,9 @@ export function CustomerForm({
 
   function switchTo(next: CustomerType) {
     if (next === type) return;
-    // Ask first when data was typed and no customer was found (§4).
-    if (form.formState.isDirty && !found) setAskSwitch(next);
+    // Switching empties the form: ask first when anything was typed (§4, §5) — a customer found and
+    // left as found is the only data that goes without asking.
+    if (hasTypedData(form.getValues()) && (!found || form.formState.isDirty)) setAskSwitch(next);
     else applySwitch(next);
   }
   function applySwitch(next: CustomerType) {
@@ -181,7 +187,7 @@ export function CustomerForm({
       className="quotation-form"
       data-testid="customer-form"
       onSubmit={form.handleSubmit(onSubmit, (errs) => {
-        onInvalid?.(Object.keys(errs));
+        onInvalid?.(Object.keys(errs), form.getValues());
         scrollToFirstError();
       })}
     >
@@ -214,7 +220,8 @@ export function CustomerForm({
                 labelPlacement="stacked"
                 fill="outline"
                 inputmode="numeric"
-                maxlength={11}
+                // Room for spaces around a pasted number: the value is trimmed as it is typed.
+                maxlength={15}
                 disabled={disabled}
                 placeholder={it.common.placeholder}
                 value={vat}
@@ -230,7 +237,8 @@ export function CustomerForm({
               label={type === 'privati' ? it.quotation.fiscalCodeEntry : f.fiscal_code}
               labelPlacement="stacked"
               fill="outline"
-              maxlength={16}
+              // Room for spaces around a pasted code: the value is trimmed and upper-cased as it is typed.
+              maxlength={20}
               autocapitalize="characters"
               disabled={disabled}
               placeholder={it.common.placeholder}

@@ -1,50 +1,25 @@
+import { LAST_CONFIGURED_OFFER_KEY, type QuoteConfig, readQuoteConfig } from '@core/offer-detail';
+
 /**
- * The configured offer a quotation starts from: the address (`?offer=<ref>&duration=&deposit=&distance=
- * &bundle=&accessories=&colors=`, the offer detail's link) or, failing that, the last configuration
- * the offer detail stored in localStorage under `lastConfiguredOffer`.
+ * The configured offer a quotation starts from: the address the offer detail links to
+ * (core/offer-detail.ts writeQuoteConfig: options, services with quantities and the rate shown) or,
+ * failing that, the last configuration the detail stored in localStorage under `lastConfiguredOffer`.
  */
-export type OfferConfig = {
-  offer: string;
-  duration?: number;
-  deposit?: number;
-  distance?: number;
-  bundle?: string;
-  accessories: string[];
-  colors: string[];
-  services: string[];
-};
-
-export const LAST_CONFIGURED_OFFER = 'lastConfiguredOffer';
-
-const list = (raw: unknown): string[] =>
-  (Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(',') : []).map((s) => s.trim()).filter(Boolean).slice(0, 60);
-const num = (raw: unknown) => (raw === null || raw === undefined || raw === '' || !Number.isFinite(Number(raw)) ? undefined : Number(raw));
-
-function fromRecord(r: Record<string, unknown>): OfferConfig | null {
-  const offer = typeof r.offer === 'string' ? r.offer : typeof r.ref === 'string' ? r.ref : '';
-  if (!offer.trim()) return null;
-  const duration = num(r.duration);
-  const deposit = num(r.deposit);
-  const distance = num(r.distance);
-  return {
-    offer: offer.trim(),
-    ...(duration !== undefined ? { duration } : {}),
-    ...(deposit !== undefined ? { deposit } : {}),
-    ...(distance !== undefined ? { distance } : {}),
-    ...(typeof r.bundle === 'string' && r.bundle.trim() ? { bundle: r.bundle.trim() } : {}),
-    accessories: list(r.accessories),
-    colors: list(r.colors),
-    services: list(r.services ?? r.additionalServices),
-  };
-}
-
-export function readOfferConfig(search: string, storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): OfferConfig | null {
-  const params = new URLSearchParams(search);
-  if (params.get('offer')) return fromRecord(Object.fromEntries(params.entries()));
+export function readOfferConfig(search: string, storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): QuoteConfig | null {
+  const fromAddress = readQuoteConfig(search);
+  if (fromAddress) return fromAddress;
   try {
-    const raw = storage?.getItem(LAST_CONFIGURED_OFFER);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed === 'object' ? fromRecord(parsed as Record<string, unknown>) : null;
+    const raw = storage?.getItem(LAST_CONFIGURED_OFFER_KEY);
+    const r: unknown = raw ? JSON.parse(raw) : null;
+    if (!r || typeof r !== 'object') return null;
+    // The stored LastConfiguredOffer, read as the address would be, so both pass the same checks.
+    const last = r as Record<string, unknown>;
+    const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(',') : '');
+    const services = last.selectedServices && typeof last.selectedServices === 'object' ? Object.entries(last.selectedServices as Record<string, unknown>).map(([id, q]) => `${id}:${String(q)}`) : [];
+    const p = new URLSearchParams({ offer: String(last.offer ?? ''), accessories: list(last.selectedAccessories), colors: list(last.selectedColors), services: services.join(',') });
+    for (const k of ['duration', 'deposit', 'distance', 'bundle'] as const) if (last[k] !== undefined && last[k] !== null) p.set(k, String(last[k]));
+    if (typeof last.price === 'number') p.set('rate', String(last.price));
+    return readQuoteConfig(p);
   } catch {
     return null;
   }

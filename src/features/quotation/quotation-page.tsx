@@ -49,6 +49,8 @@ export interface SustainabilitySlotProps {
   /** The check already saved on the proposal (null if none): the slot starts from its answers. */
   saved: SavedCheck | null;
   offerData: { monthly_rate: number; deposit: number };
+  /** Whom the check is about: answers stored in the browser for anyone else are not used. */
+  subject: string;
   onCheck: (check: SustainabilityCheck | null) => void;
 }
 
@@ -315,7 +317,7 @@ function SlotStep({ proposal, disabled, slot, onSave }: { proposal: Proposal; di
           {it.quotation.savedCheck(messageFor(saved.response.description, 'offer'))}
         </p>
       )}
-      {slot({ proposal, category: proposal.contractual_category, saved, offerData, onCheck: setCheck })}
+      {slot({ proposal, category: proposal.contractual_category, saved, offerData, subject: `proposal:${proposal.id}`, onCheck: setCheck })}
       <SaveAnswers disabled={disabled || !check} onSave={() => (check ? onSave(check) : Promise.resolve())} />
     </div>
   );

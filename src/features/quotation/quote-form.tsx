@@ -94,7 +94,8 @@ export function QuoteForm({
           <TextField control={form.control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={locked} />
           <TextField control={form.control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={locked} />
           <TextField control={form.control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={locked} />
-          <TextField control={form.control} name="fiscal_code" label={f.fiscal_code} maxlength={16} disabled={locked} />
+          {/* Room for spaces around a pasted code: the checks trim it (§5 "Quote form"). */}
+          <TextField control={form.control} name="fiscal_code" label={f.fiscal_code} maxlength={24} disabled={locked} />
           <TextField control={form.control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={locked} />
           <SelectField control={form.control} name="employee_category" label={q.occupation} options={categories} />
           {shown.business_name && <TextField control={form.control} name="business_name" label={shown.businessNameRequired ? f.business_name : q.businessNameOptional} maxlength={160} disabled={locked} />}

@@ -28,7 +28,10 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const { search } = useLocation();
   const navigate = useNavigate();
   const [config] = useState(() => readOfferConfig(search));
-  const offer = useOfferPreview(config?.offer ?? null);
+  const offer = useOfferPreview(config);
+  // The rate the agent was shown on the detail; the server refuses to save any other (docs/pricing.md).
+  const shownRate = config?.rate ?? offer.data?.monthly_rate;
+  const additionalServices = Object.entries(config?.services ?? {}).map(([id, quantity]) => ({ id, quantity }));
   const [values, setValues] = useState<CustomerValues | null>(null);
   const [phase, setPhase] = useState<'form' | 'confirm'>('form');
   const [sending, setSending] = useState(false);
@@ -59,7 +62,8 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
       offer: config.offer,
       accessories: config.accessories,
       colors: config.colors,
-      additionalServices: config.services,
+      additionalServices,
+      ...(shownRate !== undefined ? { newMonthlyRate: shownRate } : {}),
       consent: values.consent,
       business_name: values.business_name,
     };
@@ -81,12 +85,13 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
     if (!config) return;
     const body = quotePayload(values, {
       ref: config.offer,
-      monthly_rate: offer.data?.monthly_rate,
+      monthly_rate: shownRate,
       deposit: offer.data?.deposit ?? config.deposit,
       duration: offer.data?.duration ?? config.duration,
       distance: offer.data?.distance ?? config.distance,
       accessories: config.accessories,
       colors: config.colors,
+      additionalServices,
     });
     if (!body) return; // the form's checks passed, so the payload builds
     const result = await createQuote(body, values.business_name || `${values.first_name} ${values.last_name}`);
@@ -101,12 +106,19 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const offerSettled = Boolean(offer.data) || offer.isError || offer.fetchStatus === 'paused';
   const incompatible = error?.code === 'Customer type not compatible with offer';
   const o = offer.data;
+  // The server refused the configuration itself (its price no longer holds, an option is gone): say why, up front.
+  const refused = offer.error instanceof ApiError && offer.error.status >= 400 && offer.error.status < 500 ? offer.error.message : null;
   return (
     <AppPage title={simple ? it.quotation.quote.title : it.quotation.pageTitle} className="quotation-page">
       <h1>{simple ? it.quotation.quote.title : it.quotation.startTitle}</h1>
       {!simple && <Tracker current={phase === 'form' ? 1 : 2} />}
       <div className="quotation-layout">
         <section className="quotation-main">
+          {refused && (
+            <div className="wizard-alert" role="alert" data-testid="config-refused">
+              {refused} <Link to={config.offer ? `/offers/${encodeURIComponent(config.offer)}` : links.offers()}>{it.quotation.backToOffer}</Link>
+            </div>
+          )}
           {simple && offerSettled && (
             <div data-testid="quote-step">
               <p className="muted">{it.quotation.quote.intro}</p>
@@ -138,8 +150,8 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
                 setPhase('confirm');
               }}
               serverErrors={error?.fields ?? null}
-              // The spec's CAP alert (§8) also for a CAP the client's own check refuses.
-              onInvalid={(fields) => setError(fields.includes('zip_code') ? { code: 'Invalid zip code', fields: {} } : null)}
+              // The spec's general form error (§5); its CAP alert (§8) only for a CAP that was typed and refused.
+              onInvalid={(fields, typed) => setError(fields.includes('zip_code') && typed.zip_code.trim() ? { code: 'Invalid zip code', fields: {} } : { code: null, message: it.common.formErrors, fields: {} })}
             />
           )}
           {!simple && phase === 'confirm' && values && (
@@ -168,10 +180,10 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               duration: o.duration,
               distance: o.distance,
               deposit: o.deposit,
-              services: [],
+              services: o.selectedServices,
               equippedOptionals: o.equippedOptionals,
-              accessories: [],
-              color: null,
+              accessories: o.accessories,
+              color: o.offer_color,
               notes: values?.notes ?? '',
               commission: o.commission,
             }}

@@ -159,7 +159,7 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
           <span>{formatDateIt(q.date)}</span>
           <span>{it.quotations.monthly(formatEuro(q.price))}</span>
           <span>{it.quotations.deposit(formatEuro(q.deposit, { decimals: 0 }))}</span>
-          {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission))}</span>}
+          {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission, { decimals: 0 }))}</span>}
           <span className="ql-agent">{q.agent_name}</span>
         </div>
         <ol className="ql-tracker" aria-label={it.quotations.step(q.step)}>

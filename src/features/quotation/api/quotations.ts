@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataOf } from '@core/schemas/common';
 import type { QuoteCustomer } from '@core/schemas/customer';
 import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
+import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
@@ -10,16 +11,24 @@ import { outbox } from '../../../offline';
 /** Reads go through the one client; writes through the outbox (design.md "Writes"). */
 export const quotationKeys = {
   proposal: (id: string) => ['proposals', id] as const,
-  offer: (ref: string) => ['quotations', 'offer', ref] as const,
+  offer: (ref: string, config: Record<string, string>) => ['quotations', 'offer', ref, config] as const,
 };
 
 export const proposalQuery = (id: string) =>
   queryOptions({ queryKey: quotationKeys.proposal(id), queryFn: async () => (await api(`proposals/${encodeURIComponent(id)}`, { schema: dataOf(ProposalSchema) })).data });
 export const useProposal = (id: string | null) => useQuery({ ...proposalQuery(id ?? ''), enabled: Boolean(id) });
 
-export const offerPreviewQuery = (ref: string) =>
-  queryOptions({ queryKey: quotationKeys.offer(ref), queryFn: async () => (await api(`quotations/offer/${encodeURIComponent(ref)}`, { schema: dataOf(OfferPreviewSchema) })).data });
-export const useOfferPreview = (ref: string | null) => useQuery({ ...offerPreviewQuery(ref ?? ''), enabled: Boolean(ref) });
+/** The configuration the wizard starts from, priced by the server as saving it will price it. */
+export const offerPreviewQuery = (config: QuoteConfig) => {
+  const query = previewQuery(config);
+  return queryOptions({
+    queryKey: quotationKeys.offer(config.offer, query),
+    queryFn: async () => (await api(`quotations/offer/${encodeURIComponent(config.offer)}`, { query, schema: dataOf(OfferPreviewSchema) })).data,
+    // A refused configuration (422: the price or an option no longer holds) is an answer, not a hiccup.
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && n < 2,
+  });
+};
+export const useOfferPreview = (config: QuoteConfig | null) => useQuery({ ...offerPreviewQuery(config ?? { offer: '', accessories: [], colors: [], services: {} }), enabled: Boolean(config) });
 
 /** Customer lookup by fiscal code or VAT; null when not found (the form then stays empty). */
 export async function lookupCustomer(by: { code?: string; vat?: string; category?: string }) {
