@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '@core/i18n-messages';
 import type { MarketingPost } from '@core/schemas/account';
 import type { Db } from '../../db/client';
 import { marketingItems, marketingPosts } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
-import { type ImageKind, sniffImage, type UploadStore } from '../../lib/images';
-import { renderPdf } from '../../lib/pdf';
+import { assertImagesWithinLimits, type ImageKind, sniffImage, type UploadStore } from '../../lib/images';
+import { canEmbedImage, renderPdf } from '../../lib/pdf';
 import { demoPicture } from '../../lib/png';
 
 export const MARKETING_MAX_IMAGES = 5;
@@ -40,6 +41,7 @@ export class MarketingService {
   constructor(
     private readonly db: Db,
     private readonly uploads: UploadStore,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
   /** The user and every agent above them (parent chain), whose posts the user sees. */
@@ -93,6 +95,7 @@ export class MarketingService {
     if (files.length === 0) throw invalid({ images: [MESSAGES.fileMissing] });
     const kinds = files.map((f) => sniffImage(f.data));
     if (kinds.some((k) => !k)) throw invalid({ images: [MESSAGES.imageOnly] });
+    assertImagesWithinLimits('images', files);
     const stored: { key: string; kind: ImageKind; name: string; size: number }[] = [];
     for (const [i, f] of files.entries()) {
       const kind = kinds[i]!;
@@ -155,6 +158,13 @@ export class MarketingService {
       for (const f of files) {
         doc.moveDown();
         if (f.contentType === 'image/png' || f.contentType === 'image/jpeg') {
+          // A stored image that cannot be embedded (corrupt, or over the limits from before they existed) is
+          // left out with a note and logged, so the post's PDF still downloads.
+          if (!canEmbedImage(f.data)) {
+            this.log?.warn({ postId, image: f.name }, 'marketing image left out of the PDF: corrupt or too large');
+            doc.fontSize(10).font('Helvetica-Oblique').text(`Immagine ${f.name} non disponibile.`);
+            continue;
+          }
           const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
           if (doc.y > doc.page.height - 300) doc.addPage();
           doc.image(f.data, { fit: [width, 360], align: 'center' });
