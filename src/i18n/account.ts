@@ -15,13 +15,15 @@ export const profile = {
     phone: 'Telefono',
     title: 'Qualifica',
     contact_info: 'Informazioni di contatto',
+    current_password: 'Password attuale',
   },
+  emailChangeHint: 'Per cambiare l’email di accesso conferma con la tua password attuale: avviseremo anche il vecchio indirizzo.',
   password: {
     current: 'Password attuale',
     next: 'Nuova password',
     confirm: 'Conferma nuova password',
     submit: 'Cambia password',
-    hint: 'Cambiando la password verranno chiuse le altre sessioni aperte.',
+    hint: 'Cambiando la password verranno chiuse le altre sessioni aperte e la chiave API smetterà di funzionare.',
   },
   apiKey: {
     intro: 'La chiave API personale permette ai tuoi sistemi di usare le API del portale a tuo nome, nell’intestazione X-Api-Key. Tienila segreta.',

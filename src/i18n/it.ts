@@ -89,7 +89,7 @@ export const it = {
     offlineBanner: 'Sei offline: stai vedendo gli ultimi dati salvati sul dispositivo',
     offlineSearch: (time: string) => `Sei offline: la ricerca usa le offerte salvate sul dispositivo (aggiornate alle ${time}).`,
     logoutPending: (n: number) =>
-      `Ci ${n === 1 ? 'è 1 modifica' : `sono ${n} modifiche`} non ancora ${n === 1 ? 'inviata' : 'inviate'} al server. Resteranno sul dispositivo e saranno inviate al tuo prossimo accesso. Vuoi uscire comunque?`,
+      `Ci ${n === 1 ? 'è 1 modifica' : `sono ${n} modifiche`} non ancora ${n === 1 ? 'inviata' : 'inviate'} al server. ${n === 1 ? 'Resterà' : 'Resteranno'} sul dispositivo e ${n === 1 ? 'sarà inviata' : 'saranno inviate'} al tuo prossimo accesso; gli altri tuoi dati salvati sul dispositivo (offerte, clienti, preventivi) verranno cancellati. Vuoi uscire comunque?`,
     logoutAnyway: 'Esci comunque',
     updateAvailable: 'È disponibile una nuova versione del portale.',
     update: 'Aggiorna',

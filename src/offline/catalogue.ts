@@ -42,6 +42,22 @@ export function syncCatalogue(userId: number): Promise<void> {
   return running;
 }
 
+/**
+ * Logout: the agent's catalogue copy (their offers, prices and the names of their network's own
+ * companies) leaves the device. The outbox, its files and its id map stay: writes still queued
+ * belong to this agent and go out at their next login (use-logout.ts says so).
+ */
+export async function clearCatalogue() {
+  await running?.catch(() => undefined);
+  await db.transaction('rw', db.offers, db.meta, async () => {
+    await db.offers.clear();
+    await db.meta.clear();
+  });
+  memory = null;
+  loading = null;
+  generation++;
+}
+
 const trafficLight = (limits: CheckLimits, v: { rate: number; deposit: number }) => {
   const { index, message } = offerSustainability(limits, v);
   return { sustainabilityIndex: index, sustainabilityMessage: message };

@@ -3,13 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { send } from '../api/client';
 import { endSession } from '../api/profile';
 import { it } from '../i18n/it';
+import { clearCatalogue } from '../offline/catalogue';
 import { usePendingWrites } from '../offline/hooks';
 import { paths } from '../routes';
 
 /**
- * Logout: the server ends the login, storage is cleared whatever happens, then /login. With
- * writes still pending the agent is warned first; they stay on the device (they belong to this
- * user) and go out at the next login.
+ * Logout: the server ends the login, then the agent's data leaves the device whatever happens
+ * (session, every cached answer with its customers and quotations, the catalogue copy), then
+ * /login. Writes still pending stay (they belong to this user and go out at the next login): the
+ * agent is told so first.
  */
 export function useLogout() {
   const navigate = useNavigate();
@@ -22,6 +24,7 @@ export function useLogout() {
       // Offline or already expired: the local session still ends (spec: "Logout failure: storage cleared").
     }
     await endSession();
+    await clearCatalogue().catch(() => undefined);
     navigate(paths.login, { replace: true });
   };
   return async () => {
