@@ -115,12 +115,19 @@ describe('GET /offers/:id', () => {
     expect(res.body).not.toContain('has_extra_commission');
   });
 
-  it('shows seller notes only on Catalogo offers and only to whom may read them', async () => {
+  it('shows private notes only on Catalogo offers and only to the user who made the offer (issue 19)', async () => {
     const catalogo = await codeWhere(and(eq(offers.tag, 'Catalogo'), isNotNull(offers.privateNotes), isNull(offers.ownerUserId), isNull(offers.ownerGroup)));
     const other = await codeWhere(and(isNull(offers.tag), isNotNull(offers.privateNotes), isNull(offers.ownerUserId), isNull(offers.ownerGroup)));
-    expect((await detail(catalogo, full)).private_notes).toBeTruthy();
+    // Nobody made the platform's own offers: even a seller (fees-visibility) reads no notes on them.
+    expect((await get(catalogo, full)).body).not.toContain('private_notes');
     expect((await get(catalogo, base)).body).not.toContain('private_notes');
     expect((await get(other, full)).body).not.toContain('private_notes');
+    await t.database.db.update(offers).set({ ownerUserId: t.ids.get('full')! }).where(eq(offers.code, catalogo));
+    try {
+      expect((await detail(catalogo, full)).private_notes).toBeTruthy();
+    } finally {
+      await t.database.db.update(offers).set({ ownerUserId: null }).where(eq(offers.code, catalogo));
+    }
   });
 
   it('answers 404 for offers the user may not see, unknown ids and deleted offers', async () => {

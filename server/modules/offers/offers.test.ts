@@ -188,9 +188,10 @@ describe('POST /search/offers', () => {
     expect(own.some((c) => leaderSees.has(c) || baseSees.has(c))).toBe(false);
   });
 
-  it('marks the user’s own offers and keeps private notes from users who may not see them', async () => {
+  it('marks the user’s own offers and keeps private notes out of every card (issue 19: only the owner’s detail shows them)', async () => {
     const seller = await search({ items: 100, sort: 'newest' });
-    expect(seller.items.data.some((c) => 'private_notes' in c)).toBe(true);
+    expect(seller.items.data.some((c) => c.isOwned)).toBe(true);
+    expect(seller.items.data.some((c) => 'private_notes' in c)).toBe(false);
     const plain = await search({ items: 100, sort: 'newest' }, base);
     expect(plain.items.data.some((c) => 'private_notes' in c)).toBe(false);
     const raw = await t.inject({ method: 'POST', url: '/api/v1/search/offers', headers: base, payload: { items: 100 } });
