@@ -1,10 +1,16 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataFolderError } from './db/data-lock';
 import { seedIfEmpty } from './db/seed';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch((err: unknown) => {
+  // A data folder in use by another process, or damaged: the sentence says what to do; a stack would not.
+  if (!(err instanceof DataFolderError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const app = await buildApp({ config, database });
 if (config.seedDemo === 'auto') {
   const seeded = await seedIfEmpty(database.db, app.log);

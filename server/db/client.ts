@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DataFolderError, lockDataFolder } from './data-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -68,10 +69,30 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
+  // One process per data folder (db/data-lock.ts); an in-memory database needs no lock.
+  const release = dir ? lockDataFolder(dir) : () => {};
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    release();
+    if (!dir) throw err;
+    // PGlite reports a damaged folder as 'RuntimeError: Aborted()' or 'failed to initialize properly'.
+    throw new DataFolderError(
+      `Il database nella cartella ${dir} non si apre: i file sono danneggiati o di una versione incompatibile (${err instanceof Error ? err.message : String(err)}). ` +
+        `Ripristina una copia di sicurezza della cartella, oppure spostala altrove per ripartire con un database vuoto.`,
+      { cause: err },
+    );
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => {});
+    release();
+    throw err;
+  }
   return {
     db: ambientAware(db),
     kind: 'pglite',
@@ -82,7 +103,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }
 
