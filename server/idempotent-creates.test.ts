@@ -3,8 +3,10 @@
 // key. The crash is simulated deterministically: a trigger makes storing the answer fail (the point
 // where the process would have died), then the same request is retried once the key's lease is over.
 // Every create route must leave exactly one row, and later replays get the retry's answer.
+// A key reused with another body is refused (422), not answered with the first result.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@core/i18n-messages';
 import { demoPicture } from './lib/png';
 import { createTestApp, type TestApp } from './test/helper';
 import { multipartBody } from './test/multipart';
@@ -92,5 +94,24 @@ describe('a create retried after a crash between its write and its stored answer
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(retry.json());
     expect(await count(table)).toBe(before + 1);
+  });
+});
+
+describe('a key reused with another body', () => {
+  it('is refused with 422 and a clear message, not answered with the first result', async () => {
+    const key = { 'idempotency-key': `reuse-${Math.random().toString(36).slice(2, 10)}` };
+    const first = await json('providers', { name: 'Primo Rent', logo: null })(key);
+    expect(first.statusCode).toBe(200);
+    const other = await json('providers', { name: 'Secondo Rent', logo: null })(key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ error: { http_code: 422, message: MESSAGES.idempotencyMismatch }, errors: {} });
+    // The same body again, its keys in another order: the first answer.
+    const again = await json('providers', { logo: null, name: 'Primo Rent' })(key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const names = ((await t.inject({ method: 'GET', url: '/api/v1/providers', headers: leader })).json().data as { name: string }[]).map((p) => p.name);
+    expect(names.filter((n) => n === 'Primo Rent')).toHaveLength(1);
+    expect(names).not.toContain('Secondo Rent');
   });
 });

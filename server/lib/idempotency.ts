@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt } from 'drizzle-orm';
@@ -8,6 +9,21 @@ import { AppError } from './errors';
 
 /** Route config of a create: its write and its Idempotency-Key's answer commit together (see the plugin below). */
 export const atomic = { idempotency: 'atomic' } as const;
+
+/** JSON with every object's keys sorted, so the same body hashes the same whatever its key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The body's fingerprint; null when there is none to compare yet (multipart forms are read by the handler). */
+const hashOf = (body: unknown): string | null => (body === undefined ? null : createHash('sha256').update(canonical(body)).digest('hex'));
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_PATTERN = /^[\w-]{8,128}$/;
@@ -56,9 +72,10 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     if (!KEY_PATTERN.test(header)) throw new AppError(400, MESSAGES.badRequest);
     const userId = request.auth.user.id;
     const claimedAt = new Date();
+    const requestHash = hashOf(request.body);
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ userId, key: header, method: request.method, path: request.url, createdAt: claimedAt })
+      .values({ userId, key: header, method: request.method, path: request.url, requestHash, createdAt: claimedAt })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length === 1) {
@@ -67,7 +84,9 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     }
     const [prior] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
     if (!prior) throw new AppError(409, MESSAGES.idempotencyInFlight);
-    if (prior.method !== request.method || prior.path !== request.url) throw new AppError(422, MESSAGES.idempotencyMismatch);
+    // The same key for another request (method, path or body): refused, never answered with the first one's result.
+    const otherBody = prior.requestHash !== null && requestHash !== null && prior.requestHash !== requestHash;
+    if (prior.method !== request.method || prior.path !== request.url || otherBody) throw new AppError(422, MESSAGES.idempotencyMismatch);
     if (prior.statusCode === null) {
       // Only one retry wins the takeover: the row's created_at moves, so the others' condition fails.
       const key = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));

@@ -151,6 +151,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /** SHA-256 of the request's JSON body (keys sorted): a key reused with another body is refused. Null for multipart. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
