@@ -20,6 +20,8 @@ export const MESSAGES = {
   tooManyRequests: 'Troppe richieste, riprova tra poco',
   maintenance: 'Il servizio è in manutenzione, riprova più tardi',
   payloadTooLarge: 'Il file o i dati inviati sono troppo grandi',
+  headersTooLarge: 'Le intestazioni della richiesta sono troppo grandi',
+  requestTimeout: 'La richiesta ha impiegato troppo tempo, riprova',
   unsupportedMedia: 'Formato dei dati non supportato',
   invalidToken: 'Il link non è valido o è scaduto',
   passwordMin: 'La nuova password deve contenere almeno 8 caratteri',

@@ -12,7 +12,7 @@ import { authPlugin } from './lib/auth';
 import { randomToken } from './lib/crypto';
 import { registerDatabaseHealth } from './lib/database-health';
 import { idempotencyPlugin } from './lib/idempotency';
-import { envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
+import { clientErrorHandler, envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi';
@@ -68,6 +68,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     genReqId: () => randomToken(8),
     // Malformed URLs and over-long path parameters are answered by the router itself: in the envelope too.
     frameworkErrors: (err, request, reply: FastifyReply) => sendErrorReply(err, request, reply),
+    // Requests Node itself refuses (bad request line, headers too large): in the envelope too.
+    clientErrorHandler,
   });
 
   // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.
