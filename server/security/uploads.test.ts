@@ -196,8 +196,17 @@ describe('security headers (server/lib/security.ts)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
-    const https = await t.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
-    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY, none by default: issue 19).
+    const forged = await t.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const { buildApp } = await import('../app');
+    const behindProxy = await buildApp({ config: { ...t.config, trustProxy: true }, database: t.database, logger: false });
+    try {
+      const https = await behindProxy.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('gives the app shell a CSP without inline or foreign scripts, framing or plugins', async () => {
