@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { cars, customers, type CustomerSnapshot, customerSnapshot, offers, offerVariations, type OfferLine, quotationDocuments, quotations, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
+import { assertDocumentRoom, assertSafePdf } from '../../lib/documents';
 import { AppError, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { configurationErrors, OfferDetailService } from '../offers/detail';
 import { renderProposalPdf } from './pdf';
@@ -441,6 +442,8 @@ export class QuotationsService {
     if (!(await this.stillValid(row))) throw invalid({ quotation: [EXPIRED_OFFER_MESSAGE] }, EXPIRED_OFFER_MESSAGE);
     // By content, never by name or declared type: a PDF starts with %PDF- (within the first KB, as readers allow).
     if (!isPdf(file.data)) throw invalid({ file: ['Il file deve essere un PDF'] }, 'Il file deve essere un PDF');
+    assertSafePdf(file.data);
+    await assertDocumentRoom(this.db, row.id);
     const storedName = `${randomBytes(16).toString('hex')}.pdf`;
     const dir = path.join(this.dataDir, 'uploads', 'quotations');
     await mkdir(dir, { recursive: true });
