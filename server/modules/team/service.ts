@@ -189,8 +189,11 @@ export class TeamService {
       .where(and(eq(users.id, row.id), eq(users.status, row.status)))
       .returning();
     if (!updated) throw new AppError(409, MESSAGES.badRequest);
-    // A suspension ends the member's logins and API key for good: reactivating revives none of them.
-    if (next === 'SUSPENDED') await this.tokens.revokeAccess(row.id, 'suspended');
+    // A suspension ends the member's logins, API key and reset links for good: reactivating revives none of them.
+    if (next === 'SUSPENDED') {
+      await this.tokens.revokeAccess(row.id, 'suspended');
+      await this.auth.retireOneTimeTokens('password_reset', row.id);
+    }
     return toMember(updated, levels.get(row.id) ?? 1);
   }
 }

@@ -195,6 +195,11 @@ describe('member logins (issue 19)', () => {
   it('a suspension ends the sessions and the API key, and reactivating revives none of them', async () => {
     const s = await t.login('davide.greco@demo.it');
     const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'davide.greco@demo.it' } });
+    await t.app.authService.idle();
+    const resetMail = (await t.database.db.select().from(mails).where(eq(mails.to, 'davide.greco@demo.it'))).at(-1);
+    const resetToken = resetMail?.text.match(/\/account\/password\/([\w-]+)/)?.[1] ?? '';
+    expect(resetToken).not.toBe('');
     const id = t.ids.get('sud1')!;
     const sud = (path: number) => t.inject({ method: 'PATCH', url: `/api/v1/agent/${path}/toggle`, headers: leaderSud });
     expect((await sud(id)).json().data.status).toBe('SUSPENDED');
@@ -202,6 +207,8 @@ describe('member logins (issue 19)', () => {
     expect((await profile(s.headers)).statusCode).toBe(401);
     expect((await profile({ 'x-refresh-token': s.refresh })).statusCode).toBe(401);
     expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
+    const reset = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token: resetToken, password: 'Ricambio2026', confirm_password: 'Ricambio2026' } });
+    expect(reset.statusCode).toBe(404);
     expect((await profile((await t.login('davide.greco@demo.it')).headers)).statusCode).toBe(200);
   });
 });
