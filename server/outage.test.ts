@@ -3,14 +3,17 @@
 // requests in flight and new ones are answered 503 with Retry-After in the error envelope (never a
 // crash, never a 500), /api/v1/health says the database is down while /api/v1/health/live says the
 // process is up, and once the proxy is back the server serves again by itself. PostgreSQL only:
-// PGlite runs inside the server process and cannot become unreachable.
+// PGlite runs inside the server process and cannot become unreachable. A network error that is not
+// the database's (the probe still answers) stays a 500, on both databases.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MESSAGES } from '@core/i18n-messages';
+import { buildApp } from './app';
 import { DEMO_PASSWORD } from './db/seed/users';
+import { createTestApp } from './test/helper';
 
 const KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 const cleanups: (() => Promise<void>)[] = [];
@@ -135,4 +138,22 @@ it.skipIf(KIND !== 'postgres')('answers 503 with Retry-After while the database 
   expect(healthy, 'health is 200 again once the database is back').toBe(true);
   expect((await profile()).status).toBe(200);
   expect(server.exitCode).toBeNull();
+});
+
+it('answers 500, not 503, to a network error that does not come from the database (it still answers)', async () => {
+  const t = await createTestApp();
+  const app = await buildApp({ config: t.config, database: t.database, logger: false });
+  try {
+    // e.g. an SMTP server refusing the connection: same error code as a lost database.
+    app.get('/api/v1/smtp-down', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNREFUSED' });
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/smtp-down' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).json()).toEqual({ status: 'ok', database: 'up' });
+  } finally {
+    await app.close();
+    await t.close();
+  }
 });

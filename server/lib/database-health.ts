@@ -39,6 +39,11 @@ export class DatabaseHealth {
     return this.probe();
   }
 
+  /** Asks the database now (one probe shared by concurrent callers), whatever the last answer's age. */
+  probeNow(): Promise<boolean> {
+    return this.probe();
+  }
+
   markDown(): void {
     if (this.up) this.log.error('database unreachable: answering 503 until it is back');
     this.up = false;

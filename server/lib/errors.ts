@@ -147,10 +147,15 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy(err);
 }
 
-/** Sends an error reply (its headers too) and tells the database monitor when the database was the cause. */
-export function sendErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body, headers, databaseDown } = errorReply(err, request);
-  if (databaseDown) request.server.databaseHealth?.markDown();
+/**
+ * Sends an error reply (its headers too). An error that looks like a lost database is answered 503 only
+ * once a probe confirms the database does not answer (the same network errors can come from elsewhere,
+ * e.g. an SMTP server, and a 503 sends the app to /login); then the monitor knows it is down.
+ */
+export async function sendErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = errorReply(err, request);
+  const health = request.server.databaseHealth;
+  const { status, body, headers } = answer.databaseDown && health && (await health.probeNow()) ? { status: 500, body: envelope(500, MESSAGES.serverError), headers: {} } : answer;
   return reply
     .status(status)
     .headers(headers ?? {})
