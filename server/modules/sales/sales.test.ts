@@ -137,7 +137,7 @@ describe('POST quotations', () => {
     expect((await list('full', { ...june, query: 'rossi', status: ['OPEN'] })).total).toBe(6); // i = 2, 8, 11, 14, 17, 23
     const coded = await list('full', { quotation_id: '19990001' });
     expect(coded.items.data.map((i) => i.code)).toEqual(['19990001']);
-    expect(coded.items.data[0]!.step).toBe(3);
+    expect(coded.items.data[0]!.step).toBe(5); // won: the outcome, whatever it skipped (core/quotation.ts trackerStep)
     const byId = await list('full', { quotation_id: String(coded.items.data[0]!.proposal_id) });
     expect(byId.total).toBe(1);
     expect(byId.items.data[0]!.customer_name).toBe('Mario Rossi');
