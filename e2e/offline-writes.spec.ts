@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expireAccessToken, deviceRecords } from './device';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
 // Writes made with the network cut (issue 4): kept on the device, replayed once the server can be reached,
 // exactly once, whatever happened to the session or to the data in the meantime.
@@ -84,12 +84,7 @@ test('a quote saved offline (Salva preventivo) arrives exactly once after reload
   const form = screen(page).getByTestId('quote-form');
   await expect(form).toBeVisible();
   await page.waitForTimeout(1500); // the query persister writes at most once a second
-  await form.getByLabel('Nome', { exact: true }).fill('Lucia');
-  await form.getByLabel('Cognome').fill('Ferri');
-  await form.getByLabel('Email').fill('lucia.ferri@example.it');
-  await form.getByLabel('Telefono').fill('3337654321');
-  await form.getByLabel('Codice Fiscale').fill(cf);
-  await form.getByLabel('CAP').fill('20121');
+  await fillQuoteForm(form, cf);
 
   await context.setOffline(true);
   await screen(page).getByTestId('quote-save').click();

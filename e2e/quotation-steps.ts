@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from './env';
 import { isValidCodiceFiscale } from '../core/validation/codice-fiscale';
 import { expect, screen } from './fixtures';
@@ -83,4 +83,14 @@ export function uniqueFiscalCode(): string {
   const prefix = `VRDLGU${String(50 + Math.floor(Math.random() * 40))}A${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}${place}`;
   for (let c = 65; c < 91; c++) if (isValidCodiceFiscale(prefix + String.fromCharCode(c))) return prefix + String.fromCharCode(c);
   throw new Error('no check character');
+}
+
+/** Fills 'Salva preventivo' for a customer with this fiscal code (the other fields valid and fixed). */
+export async function fillQuoteForm(form: Locator, fiscalCode: string) {
+  await form.getByLabel('Nome', { exact: true }).fill('Lucia');
+  await form.getByLabel('Cognome').fill('Ferri');
+  await form.getByLabel('Email').fill('lucia.ferri@example.it');
+  await form.getByLabel('Telefono').fill('3337654321');
+  await form.getByLabel('Codice Fiscale').fill(fiscalCode);
+  await form.getByLabel('CAP').fill('20121');
 }

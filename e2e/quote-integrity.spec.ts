@@ -200,12 +200,12 @@ test('a server error on saving is a server error: not queued as offline, and the
   await consent(page);
   await s.getByTestId('next').click();
 
-  // A gateway in front of the server answers 502 once (the server itself is not involved).
+  // The save fails once with a 500 (a fault injected on the way: the real server never fails on purpose).
   let failed = 0;
   await page.route('**/api/v1/proposals', async (route) => {
     if (route.request().method() === 'POST' && failed === 0) {
       failed++;
-      return route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' });
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { http_code: 500, message: 'Internal Server Error' }, errors: {} }) });
     }
     return route.fallback();
   });

@@ -16,7 +16,7 @@ import { session } from './api/session';
 import { App } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
-import { PERSIST_BUSTER, PERSIST_MAX_AGE, queryPersister } from './offline/persister';
+import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself.
 const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());
@@ -42,15 +42,25 @@ else {
   });
 }
 
+// The app hidden or closed: what it has is written to the device now, not at the next throttled save
+// (only once the device's copy was read back: an earlier save would write a cache without it).
+let restored = false;
+const saveCache = () => void (restored && session.isActive() && persistNow(queryClient));
+document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveCache());
+window.addEventListener('pagehide', saveCache);
+
 const root = createRoot(document.getElementById('root')!);
 // A transition: React may render the first screen in short slices, leaving the main thread to input between them.
 startTransition(() => root.render(
   <StrictMode>
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER }}
+      persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER, dehydrateOptions: { shouldDehydrateQuery: keepOnDevice } }}
       // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
-      onSuccess={() => void queryClient.invalidateQueries()}
+      onSuccess={() => {
+        restored = true;
+        void queryClient.invalidateQueries();
+      }}
     >
       <CrashScreen>
         <App />

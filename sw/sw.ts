@@ -3,6 +3,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { OUTBOX_SYNC_TAG } from '../src/offline/sync-tag';
+import { replayOutbox } from './worker-replay';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -24,13 +26,21 @@ registerRoute(
   new CacheFirst({ cacheName: 'legal-documents', plugins: [new ExpirationPlugin({ maxEntries: 10 })] }),
 );
 
-// Background Sync: the page holds the session, so the worker asks an open page to replay the outbox.
+// Background Sync (Chromium): when the network returns the outbox is sent. An open page does it (it
+// holds the whole session); with no page open the worker sends it itself (worker-replay.ts).
 self.addEventListener('sync', (event) => {
-  const e = event as ExtendableEvent & { tag?: string };
-  if (e.tag !== 'outbox') return;
+  const e = event as ExtendableEvent & { tag?: string; lastChance?: boolean };
+  if (e.tag !== OUTBOX_SYNC_TAG) return;
   e.waitUntil(
-    self.clients.matchAll({ type: 'window' }).then((clients) => {
-      for (const client of clients) client.postMessage({ type: 'outbox-sync' });
+    self.clients.matchAll({ type: 'window' }).then(async (clients) => {
+      if (clients.length) {
+        for (const client of clients) client.postMessage({ type: 'outbox-sync' });
+        return;
+      }
+      const left = await replayOutbox();
+      // Still offline: failing the event makes the browser try again later (it gives up after a few tries;
+      // the app sends the rest on its next start).
+      if (left === 'retry' && !e.lastChance) throw new Error('outbox still waiting for the network');
     }),
   );
 });

@@ -1,28 +1,13 @@
 import type { z } from 'zod';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
 import { it } from '../i18n/it';
+import { ApiError } from './api-error';
+import { isUnavailableStatus, serverAnswered, serverUnreachable } from './reachability';
 import { session } from './session';
 
 export const API_BASE = '/api/v1';
 
-/** Every failed call becomes this: the status, the message to show and the field errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string[]> = {},
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-  get isOffline() {
-    return this.status === 0;
-  }
-  /** First message of a field, as forms show it (catalogue-and-account.md §8: "first shown"). */
-  field(name: string): string | undefined {
-    return this.errors[name]?.[0];
-  }
-}
+export { ApiError } from './api-error';
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,7 +20,15 @@ export type RequestOptions = {
    * the configuration gives. Such calls carry no session tokens: those belong to our API only.
    */
   base?: string;
+  /** Gives up after this long with no answer (an ApiError with status 0, as offline). */
+  timeoutMs?: number;
 };
+
+/**
+ * How long a call may wait for an answer: a hung request must never hold a screen or the outbox (a
+ * phone "online" with no data gets no error, only silence). Uploads get longer on a slow line.
+ */
+export const TIMEOUT_MS = { read: 20_000, write: 30_000, upload: 120_000 } as const;
 
 function buildUrl(path: string, query?: RequestOptions['query'], base: string = API_BASE) {
   const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
@@ -65,14 +58,27 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
     body = JSON.stringify(opts.body);
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  const ownApi = opts.base === undefined;
+  const method = opts.method ?? 'GET';
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? (body instanceof FormData ? TIMEOUT_MS.upload : method === 'GET' ? TIMEOUT_MS.read : TIMEOUT_MS.write));
+  const onAbort = () => timeout.abort();
+  opts.signal?.addEventListener('abort', onAbort);
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query, opts.base), { method: opts.method ?? 'GET', headers, body, signal: opts.signal ?? null });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, it.common.offline);
+    res = await fetch(buildUrl(path, opts.query, opts.base), { method, headers, body, signal: timeout.signal });
+  } catch {
+    // The caller's own abort stays an abort; our time-out is "no answer", as offline.
+    if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new DOMException('Aborted', 'AbortError');
+    if (ownApi) serverUnreachable();
+    throw new ApiError(0, timeout.signal.aborted ? it.common.noAnswer : it.common.offline);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
   }
-  if (opts.base === undefined) {
+  if (ownApi) {
+    if (isUnavailableStatus(res.status)) serverUnreachable();
+    else serverAnswered();
     const access = res.headers.get('X-Access-Token');
     const refresh = res.headers.get('X-Refresh-Token');
     if (access || refresh) session.set({ access, refresh });
@@ -90,10 +96,11 @@ async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
     // not JSON: fall through to the generic messages
   }
   // The spec's error catalogue: below 500 the server's message (default 'Richiesta non valida'), else a generic one.
-  const message = res.status >= 500 && res.status !== 503 ? it.common.serverError : (parsed?.error.message ?? it.common.badRequest);
-  // Only our API's 401 and 503 end the session; another service's say nothing about it.
+  // A gateway's error page (502, 504) or a 503 without our envelope: the server cannot be reached.
+  const message = isUnavailableStatus(res.status) ? (parsed?.error.message ?? it.common.noAnswer) : res.status >= 500 ? it.common.serverError : (parsed?.error.message ?? it.common.badRequest);
+  // Only our API's 401 (the server could not renew the session) ends it; a 503 or a gateway's error
+  // says the server cannot be reached, never that the agent is logged out (reachability.ts).
   if (ownApi && res.status === 401) session.emit('unauthorized');
-  if (ownApi && res.status === 503) session.emit('unavailable');
   return new ApiError(res.status, message, parsed?.errors ?? {}, parsed?.error.code);
 }
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
+import './reachability';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -7,7 +8,9 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       gcTime: 7 * 24 * 3600 * 1000, // kept (and persisted) for a week so screens open offline
       retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      networkMode: 'offlineFirst',
+      // While the server cannot be reached (api/reachability.ts feeds onlineManager) queries wait,
+      // keeping the data they have; they run again by themselves when it answers.
+      networkMode: 'online',
       refetchOnWindowFocus: false,
     },
     mutations: { networkMode: 'always' },

@@ -5,7 +5,7 @@
 const ACCESS = 'access_token';
 const REFRESH = 'refresh_token';
 
-type SessionEvent = 'changed' | 'unauthorized' | 'unavailable';
+type SessionEvent = 'changed' | 'unauthorized';
 const listeners = new Set<(e: SessionEvent) => void>();
 
 export const session = {

@@ -30,6 +30,7 @@ export const it = {
     crashed: SERVER_ERROR,
     reload: 'Ricarica la pagina',
     offline: 'Sei offline: controlla la connessione e riprova',
+    noAnswer: 'Il server non risponde: controlla la connessione e riprova',
     retry: 'Riprova',
     page: (current: number, last: number) => `Pagina ${current} di ${last}`,
     pagination: 'Paginazione',

@@ -26,6 +26,8 @@ export const quotations = {
   monthly: (v: string) => `${v} al mese`,
   deposit: (v: string) => `Anticipo ${v}`,
   commission: (v: string) => `Provvigione ${v}`,
+  pending: 'In attesa di invio',
+  pendingRejected: 'Rifiutato dal server',
   expired: 'Scaduto',
   step: (n: number) => `Passo ${n} di 5`,
   noCode: 'Senza codice',

@@ -1,6 +1,7 @@
 import { buildFilterSet } from '@core/offer-filter-set';
 import { indexOffers, type OfferSearchIndex, searchIndexed } from '@core/offer-search-index';
 import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
+import type { OfferDetail } from '@core/schemas/offer-detail';
 import { dataOf } from '@core/schemas/common';
 import { OfferDeltaSchema, type SyncOffer } from '@core/schemas/offer-sync';
 import { type OfferSearchInput, type OfferSearchResponse, OfferSearchSchema } from '@core/schemas/offers';
@@ -127,5 +128,36 @@ function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: b
     itemsPerPage: result.itemsPerPage,
     filters: buildFilterSet(result, meta.lookups, canCatalog),
     offlineSyncedAt: meta.syncedAt,
+  };
+}
+
+/**
+ * An offer of the device's copy as the detail shows it, for an offer not opened online (issue 17):
+ * the card, the car and every variation with its rate. Options, colours and services are not in the
+ * copy, so the detail says it is a reduced view (`fromDevice`) until the server answers again.
+ */
+export async function offerFromDevice(code: string, userId: number): Promise<(OfferDetail & { fromDevice: true }) | null> {
+  const meta = await db.meta.get('catalogue');
+  if (!meta || meta.userId !== userId) return null;
+  const o = await db.offers.filter((x) => x.card.code === code || x.variations.some((v) => v.ref === code)).first();
+  if (!o) return null;
+  const child = o.variations.map((v) => ({ ref: v.ref, deposit: v.deposit, duration: v.duration, distance: v.distance, monthly_rate: v.rate, web_monthly_rate: v.web_monthly_rate, bundle: v.bundle, special_rate: null, special_price: null }));
+  const shown = child.find((v) => v.ref === code) ?? child.find((v) => v.ref === o.card.ref) ?? child[0];
+  if (!shown) return null;
+  return {
+    ...o.card,
+    ref: shown.ref,
+    deposit: shown.deposit,
+    duration: shown.duration,
+    distance: shown.distance,
+    monthly_rate: shown.monthly_rate,
+    bundle: shown.bundle,
+    expired: false,
+    child: { data: child },
+    optionalAccessories: [],
+    colors: [],
+    services: [],
+    equippedOptionals: '',
+    fromDevice: true,
   };
 }

@@ -1,17 +1,14 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useProfile } from '../api/profile';
 import type { OutboxEntry } from './db';
 
-const subscribeOnline = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+/** Whether the server can be reached (api/reachability.ts), not merely whether the device has a network. */
+export const useOnline = () => useSyncExternalStore(
+  (cb) => onlineManager.subscribe(cb),
+  () => onlineManager.isOnline(),
+  () => true,
+);
 
 // The outbox's entries as the offline module (Dexie, loaded once there is a session) last saw them: the
 // top bar's pending count needs neither Dexie nor the outbox in the first screens' chunk.

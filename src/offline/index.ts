@@ -1,35 +1,53 @@
+import { onlineManager } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import type { Profile } from '@core/schemas/auth';
 import { queryClient, queryKeys } from '../api/query-client';
+import { isReachable } from '../api/reachability';
+import { send } from '../api/client';
 import { session } from '../api/session';
 import { db } from './db';
 import { syncCatalogue } from './catalogue';
 import { publishOutbox } from './hooks';
+import { OUTBOX_SYNC_TAG } from './sync-tag';
+import { saveWorkerSession } from './worker-session';
 import { createOutbox } from './outbox';
 
 /** The app's outbox: entries belong to the user of the (persisted) profile. */
 const currentUser = () => (session.isActive() ? (queryClient.getQueryData<Profile>(queryKeys.profile)?.id ?? null) : null);
-export const outbox = createOutbox(db, currentUser);
+// A write left waiting asks the service worker to send it when the network returns, even with the app closed.
+export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void requestBackgroundSync() });
 
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
   const userId = currentUser();
-  if (userId !== null && navigator.onLine) syncCatalogue(userId).catch(() => undefined);
+  if (userId !== null && isReachable()) syncCatalogue(userId).catch(() => undefined);
 }
 
 let started = false;
+
+/** The service worker sends the outbox with no page open on this user's behalf (worker-session.ts). */
+function mirror() {
+  const userId = currentUser();
+  const access = session.access();
+  void saveWorkerSession(userId !== null && access ? { access, userId } : null).catch(() => undefined);
+}
 
 /** Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and every 30 s. */
 export function startOfflineSync() {
   if (started) return;
   started = true;
   const flush = () => void outbox.flush();
-  window.addEventListener('online', flush);
-  window.addEventListener('online', refreshCatalogue);
+  // The server answers again (api/reachability.ts): send what waited, refresh the copy.
+  onlineManager.subscribe((online) => {
+    if (!online) return;
+    flush();
+    refreshCatalogue();
+  });
   setInterval(refreshCatalogue, 15 * 60_000);
   // The profile arrives (from the server or the persisted cache) after start: sync once it is known.
   queryClient.getQueryCache().subscribe((e) => {
     if (e.type === 'updated' && e.query.queryKey[0] === queryKeys.profile[0] && e.action.type === 'success') {
+      mirror();
       refreshCatalogue();
       flush(); // after a new login the queue's owner is known only now
     }
@@ -41,8 +59,11 @@ export function startOfflineSync() {
     if (e.data?.type === 'outbox-sync') flush();
   });
   setInterval(flush, 30_000);
+  mirror();
   session.on((e) => {
-    if (e === 'changed' && session.isActive()) void outbox.resume();
+    if (e !== 'changed') return;
+    mirror();
+    if (session.isActive()) void outbox.resume();
   });
   outbox.on((e) => {
     if (e.type === 'sent') for (const key of e.entry.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
@@ -59,5 +80,5 @@ export function startOfflineSync() {
 export async function requestBackgroundSync() {
   const reg = await navigator.serviceWorker?.getRegistration();
   const sync = (reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
-  await sync?.register('outbox').catch(() => undefined);
+  await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }

@@ -2,6 +2,7 @@
 // Node's Blob and FormData behave like a browser's here (jsdom's Blob has no arrayBuffer()).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { send } from '../api/client';
 import { PortalDb } from './db';
 import { createOutbox, SERVER_FAILURES_BEFORE_REJECTED } from './outbox';
 
@@ -29,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const make = () => {
   const database = new PortalDb(`test-${crypto.randomUUID()}`);
-  return { database, outbox: createOutbox(database, () => 7) };
+  return { database, outbox: createOutbox(database, () => 7, { send }) };
 };
 const write = (label: string, extra: object = {}) => ({ label, method: 'POST' as const, path: 'quote', body: { label }, userId: 7, ...extra });
 
@@ -69,16 +70,28 @@ describe('outbox', () => {
     expect(await database.outbox.count()).toBe(0);
   });
 
+  it.each([502, 503, 504])('keeps a write a gateway or the server calls unavailable (%i) as pending, never rejected', async (status) => {
+    const { database, outbox } = make();
+    replies = [{ status }];
+    const { state, clientId } = await outbox.submit(write('a'));
+    expect(state).toBe('queued');
+    for (let i = 0; i < SERVER_FAILURES_BEFORE_REJECTED + 1; i++) {
+      replies = [{ status }];
+      await outbox.flush();
+    }
+    expect((await database.outbox.toArray())[0]).toMatchObject({ clientId, status: 'pending' });
+  });
+
   it('retries a replayed write the server fails, then keeps it as rejected with the server message', async () => {
     const { database, outbox } = make();
     replies = ['offline'];
     const { clientId } = await outbox.submit(write('a'));
     for (let i = 1; i < SERVER_FAILURES_BEFORE_REJECTED; i++) {
-      replies = [{ status: 502 }];
+      replies = [{ status: 500 }];
       await outbox.flush();
       expect((await database.outbox.toArray())[0]).toMatchObject({ clientId, status: 'pending' });
     }
-    replies = [{ status: 502 }];
+    replies = [{ status: 500 }];
     await outbox.flush();
     expect((await database.outbox.toArray())[0]).toMatchObject({ clientId, status: 'rejected', error: 'Si sono verificati errori, si prega di riprovare' });
   });

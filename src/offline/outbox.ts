@@ -1,4 +1,4 @@
-import { ApiError, send } from '../api/client';
+import { ApiError } from '../api/api-error';
 import { MESSAGES } from '@core/i18n-messages';
 import type { OutboxEntry, PortalDb } from './db';
 
@@ -8,10 +8,11 @@ import type { OutboxEntry, PortalDb } from './db';
  * sends it at once when it can. Writes left behind are replayed in order on reconnect, on app
  * start, on return to the app and when the service worker's background sync fires.
  *
- * - offline (no answer): kept, tried again later;
- * - 5xx on the first, immediate try: given back to the form as a server error, nothing kept (the
- *   user is there to try again); 5xx on a replay: kept and tried again, then after
- *   SERVER_FAILURES_BEFORE_REJECTED answers 5xx kept as 'rejected' with the server's message;
+ * - unreachable (no answer, a time-out, or 502/503/504 from the server or a gateway): kept, tried
+ *   again later;
+ * - another 5xx (the server failed on it) on the first, immediate try: given back to the form as a
+ *   server error, nothing kept (the user is there to try again); on a replay: kept and tried again,
+ *   then after SERVER_FAILURES_BEFORE_REJECTED such answers kept as 'rejected' with the server's message;
  * - 401: the queue pauses until the user logs in again (nothing dropped);
  * - another 4xx on a replay: kept as 'rejected' with the server's message, for the user to
  *   fix or discard (on the first, immediate try the form shows the error instead);
@@ -32,7 +33,13 @@ const PLACEHOLDER = /\{client:([\w-]+)\}/g;
 /** A replayed write the server keeps failing (5xx) stops being retried silently after this many answers. */
 export const SERVER_FAILURES_BEFORE_REJECTED = 5;
 
-export function createOutbox(database: PortalDb, currentUser: () => number | null) {
+/**
+ * How a write reaches the server: the page's HTTP client (tokens, renewals), or the service worker's
+ * own sender when it replays with no page open. Resolves with the response, or throws ApiError.
+ */
+export type SendWrite = (path: string, opts: { method: OutboxEntry['method']; body: unknown; idempotencyKey: string }) => Promise<Response>;
+
+export function createOutbox(database: PortalDb, currentUser: () => number | null, { send, onQueued }: { send: SendWrite; onQueued?: () => void }) {
   const listeners = new Set<Listener>();
   let paused = false;
   let running: Promise<void> | null = null;
@@ -82,13 +89,14 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       return 'next';
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const serverFailures = (entry.serverFailures ?? 0) + (err.status >= 500 ? 1 : 0);
-      await database.outbox.update(entry.id!, { attempts: entry.attempts + 1, lastStatus: err.status, serverFailures, ...(err.status >= 500 ? { error: err.message } : {}) });
+      const failed = err.status >= 500 && !err.isUnavailable;
+      const serverFailures = (entry.serverFailures ?? 0) + (failed ? 1 : 0);
+      await database.outbox.update(entry.id!, { attempts: entry.attempts + 1, lastStatus: err.status, serverFailures, ...(failed ? { error: err.message } : {}) });
       if (serverFailures >= SERVER_FAILURES_BEFORE_REJECTED) {
         await database.outbox.update(entry.id!, { status: 'rejected', error: err.message, errors: err.errors });
         return 'next';
       }
-      if (err.isOffline || err.status >= 500 || err.status === 409 || err.status === 429) return 'stop';
+      if (err.isUnavailable || failed || err.status === 409 || err.status === 429) return 'stop';
       if (err.status === 401) {
         paused = true;
         return 'stop';
@@ -168,10 +176,11 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
         throw new ApiError(422, after.error ?? 'Richiesta non valida', after.errors ?? {}, after.code);
       }
       // The server answered with an error of its own: that is not "offline", and the form says so.
-      if (after && after.attempts === 1 && after.lastStatus !== undefined && after.lastStatus >= 500) {
+      if (after && after.attempts === 1 && after.serverFailures === 1) {
         await this.discard(clientId);
-        throw new ApiError(after.lastStatus, after.error ?? MESSAGES.serverError);
+        throw new ApiError(after.lastStatus ?? 500, after.error ?? MESSAGES.serverError);
       }
+      onQueued?.();
       return { state: 'queued', clientId };
     },
     flush,

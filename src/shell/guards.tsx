@@ -20,8 +20,12 @@ export function LoadingPage() {
   );
 }
 
-/** A profile failure that is the server's answer (4xx, 503) ends the session; being offline does not. */
-const endsSession = (err: unknown) => err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === 503);
+/**
+ * Only an answer that says the session is over ends it: the profile refused (4xx). Offline, a time-out,
+ * a 503 (maintenance, a database outage) or a gateway's error page say the server cannot be reached:
+ * the agent stays signed in and works from the device (docs/decisions.md).
+ */
+const endsSession = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
 
 /**
  * Wraps every private route: no session -> /login; terms not accepted -> /sso/activate; a route
@@ -47,7 +51,7 @@ export function Protected({ children, gate }: { children: ReactNode; gate?: Gate
   return <>{children}</>;
 }
 
-/** The spec's redirects on 401 and 503 anywhere, and on a failed profile load: storage cleared, to /login. */
+/** The spec's redirects on 401 anywhere and on a refused profile load: storage cleared, to /login. */
 export function SessionWatcher() {
   const navigate = useNavigate();
   const { error, refetch } = useProfile();
@@ -58,7 +62,7 @@ export function SessionWatcher() {
   useEffect(
     () =>
       session.on((event) => {
-        if (event === 'unavailable' || (event === 'unauthorized' && session.isActive())) {
+        if (event === 'unauthorized' && session.isActive()) {
           void endSession();
           navigate(paths.login, { replace: true });
         }

@@ -13,6 +13,7 @@ import { useAgents } from '../../api/quotation-filters';
 import { useCustomers } from './api/get-customers';
 import './customers.css';
 import { RootLink } from '../../ui/root-link';
+import { DataAge } from '../../ui/data-age';
 
 /** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
 const DEBOUNCE_MS = 500;
@@ -79,6 +80,7 @@ export default function CustomersListPage() {
           </label>
         )}
       </form>
+      <DataAge updatedAt={list.dataUpdatedAt} />
       <h1 className="cu-count" aria-live="polite" data-testid="customers-count">
         {result ? it.customers.count(result.total) : '\u00a0'}
         {list.isFetching && <IonSpinner name="dots" aria-hidden="true" />}

@@ -12,6 +12,7 @@ import { useAgents } from '../../api/quotation-filters';
 import { MonthlyChart, StatusDoughnut } from './components/charts';
 import './dashboard.css';
 import { StatusLegend } from '../../ui/status-legend';
+import { DataAge } from '../../ui/data-age';
 
 export default function DashboardPage() {
   const { data: profile } = useProfile();
@@ -48,6 +49,7 @@ export default function DashboardPage() {
           </select>
         </label>
       )}
+      <DataAge updatedAt={stats.dataUpdatedAt} />
       {s && (
         <p className="db-range" data-testid="db-range">
           {it.dashboard.range(formatDateIt(s.selectedRange.start), formatDateIt(s.selectedRange.end))}

@@ -86,6 +86,11 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
     <AppPage title={t.title} className="offer-detail-page">
       <div className="od-layout">
         <section className="od-main">
+          {'fromDevice' in offer && offer.fromDevice && (
+            <p className="pending-banner" role="status" data-testid="offer-from-device">
+              {t.fromDevice}
+            </p>
+          )}
           <header className="od-head">
             <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} />
             <div>

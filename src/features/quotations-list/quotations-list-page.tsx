@@ -16,6 +16,8 @@ import { useSearchQuotations } from './api/search-quotations';
 import { badges, clearAll, dateRangeError, initialState, type QuotationFilterState, toggleStatus, update } from './search-state';
 import './quotations-list.css';
 import { Icon } from '../../ui/icon';
+import { DataAge } from '../../ui/data-age';
+import { usePendingWrites } from '../../offline/hooks';
 
 /** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
 const DEBOUNCE_MS = 500;
@@ -95,6 +97,8 @@ export default function QuotationsListPage() {
           );
         })}
       </div>
+      <PendingQuotations />
+      <DataAge updatedAt={search.dataUpdatedAt} />
       <div className="ql-bar">
         <h1 className="ql-count" aria-live="polite" data-testid="quotations-count">
           {result ? it.quotations.count(result.total) : '\u00a0'}
@@ -172,5 +176,26 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
         </ol>
       </Link>
     </li>
+  );
+}
+
+/**
+ * Quotations made on this device that the server does not have yet (the outbox): listed first, so a
+ * quote saved offline is in 'Preventivi Salvati' from the moment it is saved (issue 17).
+ */
+function PendingQuotations() {
+  const creates = usePendingWrites().filter((e) => e.method === 'POST' && (e.path === 'proposals' || e.path === 'quote'));
+  if (!creates.length) return null;
+  return (
+    <ul className="ql-list ql-pending" data-testid="pending-quotations">
+      {creates.map((e) => (
+        <li key={e.clientId}>
+          <Link className="ql-item" to={links.quotation(e.clientId)} data-testid="pending-quotation">
+            <strong>{e.label}</strong> <span className="ql-badge">{e.status === 'rejected' ? it.quotations.pendingRejected : it.quotations.pending}</span>
+            {e.status === 'rejected' && e.error && <span className="form-error"> {e.error}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,23 +1,51 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@core/schemas/auth';
 import { dataOf } from '@core/schemas/common';
-import { OfferDetailSchema } from '@core/schemas/offer-detail';
-import { api } from '../../../api/client';
-import { queryKeys } from '../../../api/query-client';
+import { type OfferDetail, OfferDetailSchema } from '@core/schemas/offer-detail';
+import { api, ApiError } from '../../../api/client';
+import { queryClient, queryKeys } from '../../../api/query-client';
+import { isReachable } from '../../../api/reachability';
 
 const OfferDetailResponse = dataOf(OfferDetailSchema);
+
+/** The detail as the device has it: from the device's catalogue copy, a reduced view (`fromDevice`). */
+export type ShownOffer = OfferDetail & { fromDevice?: true };
 
 /**
  * `GET offers/{id}` (sales-portal.md §7). Fetched by offer code alone: every child offer comes with
  * it and the selection is made on the device, so one cached (and persisted) answer opens the
- * offer offline in any configuration.
+ * offer offline in any configuration. An offer never opened online opens offline from the device's
+ * catalogue copy (its variations and card), never as an error (issue 17).
  */
-export const getOffer = async (code: string, signal?: AbortSignal) =>
-  (await api(`offers/${encodeURIComponent(code)}`, { schema: OfferDetailResponse, ...(signal ? { signal } : {}) })).data;
+export async function getOffer(code: string, signal?: AbortSignal): Promise<ShownOffer> {
+  const cached = queryClient.getQueryData<ShownOffer>(queryKeys.offerDetail(code));
+  if (!isReachable()) {
+    const local = cached ?? (await fromDevice(code));
+    if (local) return local;
+  }
+  try {
+    return (await api(`offers/${encodeURIComponent(code)}`, { schema: OfferDetailResponse, ...(signal ? { signal } : {}) })).data;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.isUnavailable)) throw err;
+    const local = cached ?? (await fromDevice(code));
+    if (!local) throw err;
+    return local;
+  }
+}
+
+async function fromDevice(code: string) {
+  const userId = queryClient.getQueryData<Profile>(queryKeys.profile)?.id;
+  if (userId === undefined) return null;
+  const { offerFromDevice } = await import('../../../offline/catalogue');
+  return offerFromDevice(code, userId).catch(() => null);
+}
 
 export const offerQuery = (code: string) =>
   queryOptions({
     queryKey: queryKeys.offerDetail(code),
     queryFn: ({ signal }) => getOffer(code, signal),
+    // It answers offline too (the persisted answer, or the device's copy): it never waits for the server.
+    networkMode: 'always',
   });
 
 export const useOffer = (code: string) => useQuery(offerQuery(code));

@@ -4,6 +4,7 @@ import { hasFeature } from '@core/features';
 import type { Profile } from '@core/schemas/auth';
 import { type OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
 import { api, ApiError } from '../../../api/client';
+import { isReachable } from '../../../api/reachability';
 import { queryClient, queryKeys } from '../../../api/query-client';
 import type { OfflineSearchResponse } from '../../../offline/catalogue';
 import { useOnline } from '../../../offline/hooks';
@@ -32,14 +33,14 @@ async function searchOnDevice(body: OfferSearchInput): Promise<OfflineSearchResp
  * service worker that costs more than the search itself.
  */
 export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal): Promise<OfflineSearchResponse> {
-  if (!navigator.onLine) {
+  if (!isReachable()) {
     const local = await searchOnDevice(body);
     if (local) return local;
   }
   try {
     return await api('search/offers', { method: 'POST', body, schema: OfferSearchResponseSchema, ...(signal ? { signal } : {}) });
   } catch (err) {
-    if (!(err instanceof ApiError && err.isOffline)) throw err;
+    if (!(err instanceof ApiError && err.isUnavailable)) throw err;
     const local = await searchOnDevice(body);
     if (!local) throw err;
     return local;
@@ -50,6 +51,8 @@ export const searchOffersQuery = (body: OfferSearchInput) =>
   queryOptions({
     queryKey: queryKeys.offerSearch(body),
     queryFn: ({ signal }) => searchOffers(body, signal),
+    // It answers offline too, from the device's copy: it never waits for the server to come back.
+    networkMode: 'always',
     // The previous answer stays on screen (filters, counts) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -62,7 +65,7 @@ export const useSearchOffers = (body: OfferSearchInput) => useQuery(searchOffers
  * returns, so the render that shows the new filters shows their results too.
  */
 export function prefetchSearchOffers(body: OfferSearchInput) {
-  const user = navigator.onLine ? null : deviceUser();
+  const user = isReachable() ? null : deviceUser();
   const now = user && catalogue?.searchOfflineNow(body, user.userId, user.canCatalog);
   if (now) queryClient.setQueryData(queryKeys.offerSearch(body), now);
   else void queryClient.prefetchQuery(searchOffersQuery(body));

@@ -1,0 +1,192 @@
+// Issue 17: offline is a state of the app, not an error. On one persistent browser profile (the service
+// worker, IndexedDB and the persisted cache survive restarts, as on a phone): three offline starts in a
+// row and a cold start, a server that does not answer, a gateway's 503, and writes the service worker
+// sends with no page of the app open.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { deviceRecords } from './device';
+import { netSwitch } from './net-switch';
+import { E2E } from './env';
+import { expect, loginAs, screen, test, USERS } from './fixtures';
+import { apiLogin, fillQuoteForm, offerCard, uniqueFiscalCode } from './quotation-steps';
+
+const OFFLINE_ERROR = 'Sei offline: controlla la connessione e riprova';
+const launch = (dir: string) =>
+  chromium.launchPersistentContext(dir, {
+    proxy: net.proxy,
+    serviceWorkers: 'allow',
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    baseURL: E2E.baseUrl,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 390, height: 844 },
+  });
+
+// The worker is what keeps the app's shell on the device (the suite's default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
+let dir: string;
+let net: Awaited<ReturnType<typeof netSwitch>>;
+test.beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portale-profile-'));
+  net = await netSwitch(E2E.baseUrl);
+});
+test.afterEach(async () => {
+  await net.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** No network at all: the browser knows it (navigator.onLine) and nothing gets through, the worker's requests included. */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  net.set('down');
+}
+async function goOnline(context: BrowserContext) {
+  net.set('up');
+  await context.setOffline(false);
+}
+
+/** Logged in, every main screen seen once online, the worker in control and the catalogue on the device. */
+async function preparedDevice(context: BrowserContext, screens: Screen[]) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await loginAs(page, USERS.full);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
+  for (const s of screens) {
+    await page.goto(s.url);
+    await s.shows(page);
+    // An agent looks at a screen for a moment: the cache is written to the device at most once a second.
+    await page.waitForTimeout(1200);
+  }
+  return page;
+}
+
+/** A prepared device on 'Salva preventivo' for an offer, the form filled for a new customer. */
+async function quoteFormOnDevice(request: APIRequestContext) {
+  const headers = await apiLogin(request, USERS.full);
+  const card = await offerCard(request, headers, 'privati');
+  const context = await launch(dir);
+  const url = `/quotation/?offer=${encodeURIComponent(card.ref)}&quote=1`;
+  const page = await preparedDevice(context, [{ url, shows: async (p) => expect(screen(p).getByTestId('quote-form')).toBeVisible() }]);
+  const cf = uniqueFiscalCode();
+  await fillQuoteForm(screen(page).getByTestId('quote-form'), cf);
+  return { headers, context, page, cf };
+}
+
+type Screen = { url: string; shows: (page: Page) => Promise<void> };
+
+async function everyScreenWorks(page: Page, screens: Screen[], round: string) {
+  for (const s of screens) {
+    await page.goto(s.url);
+    await s.shows(page);
+    await expect(page.getByText(OFFLINE_ERROR), `${round}: ${s.url}`).toHaveCount(0);
+    await expect(page.getByTestId('sync-status')).toHaveAttribute('data-online', 'false');
+  }
+}
+
+test('three offline starts in a row and a cold start: every main screen opens from the device', async ({ request }) => {
+  test.setTimeout(240_000);
+  const headers = await apiLogin(request, USERS.full);
+  const card = await offerCard(request, headers, 'privati');
+  const screens: Screen[] = [
+    { url: '/', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: /^Ciao / })).toBeVisible() },
+    { url: '/offers', shows: async (p) => expect(p.getByTestId('offer-card').first()).toBeVisible() },
+    { url: `/offers/${card.code}`, shows: async (p) => expect(screen(p).getByTestId('monthly-rate')).toBeVisible() },
+    { url: '/quotations', shows: async (p) => expect(screen(p).getByTestId('quotation-row').first()).toBeVisible() },
+    { url: '/dashboard', shows: async (p) => expect(screen(p).getByTestId('stat-contracts')).toBeVisible() },
+    { url: '/customers', shows: async (p) => expect(screen(p).getByTestId('customers-count')).toBeVisible() },
+    { url: '/faq', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible() },
+  ];
+  let context = await launch(dir);
+  const page = await preparedDevice(context, screens);
+
+  await goOffline(context);
+  for (const round of ['first offline start', 'second offline start', 'third offline start']) {
+    await page.reload();
+    await everyScreenWorks(page, screens, round);
+  }
+  await page.screenshot({ path: 'test-results/shots/offline-third-start-390.png', fullPage: true });
+
+  // Cold start: the browser closed and opened again, still without a network.
+  await context.close();
+  context = await launch(dir);
+  await goOffline(context);
+  const cold = context.pages()[0] ?? (await context.newPage());
+  await everyScreenWorks(cold, screens, 'cold start');
+  expect(await cold.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+  await cold.screenshot({ path: 'test-results/shots/offline-cold-start-390.png', fullPage: true });
+
+  // The network returns: the app asks the server again by itself.
+  await goOnline(context);
+  await expect(cold.getByTestId('sync-status')).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+  await context.close();
+});
+
+test('a 503 from a gateway is "server unreachable": the agent stays signed in with the device data, and the app recovers by itself', async () => {
+  test.setTimeout(120_000);
+  const context = await launch(dir);
+  const page = await preparedDevice(context, [{ url: '/faq', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible() }]);
+  net.set('503');
+  await page.goto('/offers');
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/offers/);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-online', 'false');
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+  await page.goto('/faq');
+  await expect(screen(page).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/offline-gateway-503-390.png', fullPage: true });
+
+  net.set('up');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-online', 'true', { timeout: 45_000 });
+  await expect(page).toHaveURL(/\/faq/);
+  await context.close();
+});
+
+test('a server that never answers: Salva preventivo gives up waiting, keeps the quote and sends it once the server answers', async ({ request }) => {
+  test.setTimeout(180_000);
+  const { headers, context, page, cf } = await quoteFormOnDevice(request);
+  // The phone has a network, but the server's answers never come.
+  net.set('hang');
+  await screen(page).getByTestId('quote-save').click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+
+  net.set('up');
+  await expect(page).toHaveURL(/\/quotations\/\d{8}$/, { timeout: 90_000 });
+  const list = await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } });
+  expect((await list.json()).total).toBe(1);
+  await context.close();
+});
+
+test('with no page of the app open, the service worker sends the queued write when the network returns', async ({ request }) => {
+  test.setTimeout(120_000);
+  const { headers, context, page, cf } = await quoteFormOnDevice(request);
+  await goOffline(context);
+  await screen(page).getByTestId('quote-save').click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+  expect(await deviceRecords(page, 'outbox')).toBe(1);
+
+  // The agent closes the app; the browser (and its service worker) stays.
+  const blank = await context.newPage();
+  await page.close();
+  await goOnline(context);
+  // What Chromium does when connectivity returns: a 'sync' event for the registered tag (sent through
+  // DevTools, as its Application panel does; network emulation does not fire it by itself).
+  const cdp = await context.newCDPSession(blank);
+  const registration = new Promise<string>((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => { const r = e.registrations.find((x) => x.scopeURL.startsWith(E2E.baseUrl)); if (r) resolve(r.registrationId); }));
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: E2E.baseUrl, registrationId: await registration, tag: 'outbox', lastChance: false });
+  await expect
+    .poll(async () => (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).total, { timeout: 30_000 })
+    .toBe(1);
+  await context.close();
+});
