@@ -86,6 +86,7 @@ export const quotation = {
     expired: 'Il preventivo non è più valido',
   },
   notFound: 'Preventivo non trovato',
+  notOnDevice: 'Sei offline e questo preventivo non è ancora salvato sul dispositivo: si aprirà appena il server risponde.',
   genericError: 'Spiacenti, si è verificato un errore con la richiesta. Si prega di riprovare',
   unknownError: 'unknown error',
   quote: {

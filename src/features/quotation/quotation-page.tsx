@@ -115,7 +115,7 @@ type View = 'sustainability' | 'documents' | 'status';
 const viewFor = (p: Proposal): View => (p.step <= 1 ? 'sustainability' : p.step === 3 && !p.quotation.data.hasAttachments ? 'documents' : p.step >= 4 ? 'status' : 'documents');
 
 function ProposalView({ id, sustainability }: { id: string; sustainability?: ((props: SustainabilitySlotProps) => ReactNode) | undefined }) {
-  const { data: proposal, error, refetch } = useProposal(id);
+  const { data: proposal, error, refetch, fetchStatus } = useProposal(id);
   const { data: profile } = useProfile();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -130,6 +130,16 @@ function ProposalView({ id, sustainability }: { id: string; sustainability?: ((p
 
   // The spec: a proposal fetch that returns no data goes to /quotations.
   if (error instanceof ApiError && error.status === 404) return <Navigate to="/quotations" replace />;
+  // Offline and never opened on this device: say so, instead of a spinner that waits for the network.
+  if (!proposal && fetchStatus === 'paused') {
+    return (
+      <AppPage title={it.quotation.pageTitle} className="quotation-page">
+        <p className="pending-banner" role="status" data-testid="proposal-not-on-device">
+          {it.quotation.notOnDevice}
+        </p>
+      </AppPage>
+    );
+  }
   if (!proposal) return <LoadingPage />;
 
   const current = view ?? viewFor(proposal);
