@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Response } from '@playwright/test';
 import { formatMonthly } from '../core/format';
 import type { OfferDetail } from '../core/schemas/offer-detail';
+import { E2E } from './env';
 import { test, expect, screen, USERS } from './fixtures';
 
 const isDetail = (r: Response) => /\/api\/v1\/offers\/OF\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET';
@@ -122,18 +123,23 @@ test('an address whose variation no longer exists shows the expired mark; no sel
   await expect(screen(page).getByTestId('create-quote')).toHaveAttribute('aria-disabled', 'true');
 });
 
-test('seller tab: rental data, seller notes behind a click on Catalogo offers, fees', async ({ page, loggedIn }) => {
-  await loggedIn(USERS.full);
-  await page.goto('/offers?tags=Catalogo');
-  const cards = screen(page).getByTestId('offer-card');
-  await expect(cards.first()).toBeVisible();
-  const hrefs = await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-  let offer: OfferDetail | null = null;
-  for (const href of hrefs) {
-    offer = await openDetail(page, href);
-    if (offer.private_notes) break;
+test('seller tab: rental data, seller notes behind a click on Catalogo offers, fees', async ({ page, loggedIn, request }) => {
+  // Seller notes are for the offer's maker only (issue 19): one of this agent's own catalogue offers.
+  const login = await request.post('/api/v1/login', { data: { email: USERS.full, password: E2E.password } });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  let code: string | null = null;
+  for (let p = 1; p <= 20 && code === null; p++) {
+    const res = (await (await request.post('/api/v1/search/offers', { headers, data: { tags: ['Catalogo'], page: p, items: 18 } })).json()) as { items: { data: { code: string; isOwned: boolean }[] }; lastPage: number };
+    for (const card of res.items.data.filter((c) => c.isOwned)) {
+      const d = (await (await request.get(`/api/v1/offers/${card.code}`, { headers })).json()).data as OfferDetail;
+      if (d.private_notes) code = card.code;
+    }
+    if (p >= res.lastPage) break;
   }
-  expect(offer?.private_notes).toBeTruthy();
+  expect(code).not.toBeNull();
+  await loggedIn(USERS.full);
+  const offer = await openDetail(page, `/offers/${code}`);
+  expect(offer.private_notes).toBeTruthy();
   const s = screen(page);
   await s.getByRole('tab', { name: 'Dati venditore' }).click();
   await expect(s.getByText(offer!.broker.name).first()).toBeVisible();

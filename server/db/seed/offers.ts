@@ -282,6 +282,7 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
     const ownerUserId = ownerRoll < 0.03 ? (owners.get('full') ?? null) : ownerRoll < 0.05 ? (owners.get('sub1') ?? null) : null;
     const ownerGroup = ownerUserId ? null : ownerRoll < 0.09 ? 'NET-NORD' : ownerRoll < 0.11 ? 'NET-SUD' : null;
     const owned = ownerUserId !== null || ownerGroup !== null;
+    const mineFull = ownerUserId !== null && ownerUserId === owners.get('full');
     offerRows.push({
       code,
       referenceCode: `${broker.code.slice(0, 3).toUpperCase()}-${String(100000 + rng.int(0, 899999))}`,
@@ -296,7 +297,8 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
       fuel: spec.fuel,
       gear: spec.gear,
       vehicleType: spec.type ?? 'auto',
-      tag: rng.chance(0.2) ? 'Catalogo' : null,
+      // The full demo agent's own offers are catalogue offers with seller notes (only they read them).
+      tag: rng.chance(0.2) || mineFull ? 'Catalogo' : null,
       secondaryTag: status === 'nuovo' && rng.chance(0.15) ? 'Promo' : status === 'km0' ? 'Km 0' : null,
       customerType: business ? 'piva' : 'privati',
       status,
@@ -312,7 +314,7 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
       colorHex: paint.hex,
       image: carImagePath(spec.body, paint.hex),
       notes: rng.chance(0.3) ? 'Consegna presso la sede del cliente inclusa.' : null,
-      privateNotes: rng.chance(0.4) ? `Margine trattabile fino a ${rng.int(2, 6) * 5} € al mese; referente ${broker.name}.` : null,
+      privateNotes: (rng.chance(0.4) ? `Margine trattabile fino a ${rng.int(2, 6) * 5} € al mese; referente ${broker.name}.` : null) ?? (mineFull ? 'Sconto concordato con la direzione fino a 15 € al mese.' : null),
       equippedOptionals: rng.some(STANDARD_EQUIPMENT, 4).join(', '),
       potentialProfit: Math.round(spec.price * 0.025),
       hasExtraCommission: rng.chance(0.6),
