@@ -3,8 +3,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isBody } from '@core/car-image';
 import { labelOf, STOCKS } from '@core/offer-options';
-import { configure, offerFees, PAINT_GROUP } from '@core/offer-detail';
-import { applyServiceOverrides, effectiveRate, rateBoundsForCommission } from '@core/pricing';
+import { type AskedRate, offerFees, PAINT_GROUP, priceQuote, type Selection } from '@core/offer-detail';
+import { applyServiceOverrides, effectiveRate } from '@core/pricing';
 import { toCents, toEuros } from '@core/money';
 import { MESSAGES } from '@core/i18n-messages';
 import type { ChildOfferData, Color, OfferAttachment, OfferDetail, OfferDetailQuery, Option, OfferService } from '@core/schemas/offer-detail';
@@ -176,19 +176,10 @@ export class OfferDetailService {
     if (!row) throw notFound();
     const child = row.child.find((v) => v.ref === body.offer) ?? [...row.child].sort((a, b) => effectiveRate(a) - effectiveRate(b))[0];
     if (!child) throw notFound();
-    const configured = configure(
-      { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services },
-      { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, accessories: body.accessories, colors: body.colors, services: body.services ?? {} },
-    );
-    if (!configured.ok) throw invalid(configurationErrors(configured, body.colors));
-    let price = configured.rate.total;
-    if (auth.can('fees-visibility') && toCents(body.price) !== price) {
-      const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
-      const flags = { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission };
-      const bounds = rateBoundsForCommission(fees, flags, { durationMonths: child.duration, baseMonthlyRate: price });
-      const asked = toCents(body.price);
-      if (asked >= bounds.min && asked <= bounds.max) price = asked;
-    }
+    const priced = priceFor(auth, row, child, { accessories: body.accessories, colors: body.colors, services: body.services ?? {} }, { monthlyRate: body.price });
+    if (!priced.ok) throw invalid(configurationErrors(priced, body.colors));
+    // The asked price stands when the commission line reaches it; otherwise the configured rate is printed.
+    const price = priced.monthlyRate === toCents(body.price) ? priced.monthlyRate : priced.rate.total;
     const selectedServices = Object.entries(body.services ?? {}).flatMap(([id, quantity]) => {
       const s = row.services.find((x) => String(x.id) === id);
       return s ? [{ ...s, quantity }] : [];
@@ -207,6 +198,21 @@ export class OfferDetailService {
 
 export type PrintableOffer = Awaited<ReturnType<OfferDetailService['attachment']>>;
 export type { Loaded };
+
+/**
+ * A configuration of this offer priced for this agent with core's priceQuote (docs/pricing.md): their
+ * own commission settings, and the commission flags only with fees-visibility (without them only the
+ * configured rate exists). The offer detail's print and the quotations price with it.
+ */
+export function priceFor(auth: AuthContext, row: Loaded, child: ChildOfferData, choice: Pick<Selection, 'accessories' | 'colors' | 'services'>, asked: AskedRate) {
+  const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
+  const flags = auth.can('fees-visibility') ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission } : {};
+  return priceQuote(
+    { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services, fees, flags },
+    { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, ...choice },
+    asked,
+  );
+}
 
 /** Why a configuration cannot be priced, as field errors (422): codes the offer lacks, two colours, no child offer. */
 export function configurationErrors(failed: { ok: false; reason: 'no-match' } | { ok: false; reason: 'unknown'; accessories: string[]; colors: string[]; services: string[] }, colors: readonly string[]): Record<string, string[]> {

@@ -5,7 +5,6 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { categoryInfo, type ContractualCategory, ContractualCategorySchema, CONTRACTUAL_CATEGORIES } from '@core/categories';
 import { formatEuro } from '@core/format';
 import { toCents, toEuros } from '@core/money';
-import { offerFees, priceQuote } from '@core/offer-detail';
 import { effectiveRate } from '@core/pricing';
 import { evaluate } from '@core/prescoring';
 import { categoryAllowedFor, documentSlots, EXPIRED_OFFER_MESSAGE, PROPOSAL_ERRORS, type ProposalErrorCode, proposalTitle, type QuotationStatus, rateMismatchMessage, trackerStep } from '@core/quotation';
@@ -19,7 +18,7 @@ import { cars, customers, type CustomerSnapshot, customerSnapshot, offers, offer
 import type { AuthContext } from '../../lib/auth';
 import { assertDocumentRoom, assertSafePdf } from '../../lib/documents';
 import { AppError, invalid, notFound, type FieldErrors } from '../../lib/errors';
-import { configurationErrors, OfferDetailService } from '../offers/detail';
+import { configurationErrors, OfferDetailService, priceFor } from '../offers/detail';
 import { renderProposalPdf } from './pdf';
 
 export const PDF_CHANNEL = 'proposal_pdf';
@@ -169,14 +168,7 @@ export class QuotationsService {
       const s = row.services.find((x) => String(x.id) === key || x.code === key);
       services[s ? String(s.id) : key] = typeof c === 'string' ? (s?.quantity ?? 1) : c.quantity;
     }
-    // The agent's own commission settings; only a fees-visibility agent may move it (the flags).
-    const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
-    const flags = auth.can('fees-visibility') ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission } : {};
-    const q = priceQuote(
-      { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services, fees, flags },
-      { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, accessories: choice.accessories, colors: choice.colors, services },
-      { monthlyRate: choice.monthlyRate ?? null },
-    );
+    const q = priceFor(auth, row, child, { accessories: choice.accessories, colors: choice.colors, services }, { monthlyRate: choice.monthlyRate ?? null });
     if (!q.ok) throw invalid(configurationErrors(q, choice.colors));
     if (choice.monthlyRate != null && toCents(choice.monthlyRate) !== q.monthlyRate) {
       const message = rateMismatchMessage(formatEuro(choice.monthlyRate), formatEuro(toEuros(q.monthlyRate)));
