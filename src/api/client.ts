@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
 import { it } from '../i18n/it';
 import { ApiError } from './api-error';
-import { isUnavailableStatus, serverAnswered, serverUnreachable } from './reachability';
+import { serverAnswered, serverUnreachable } from './reachability';
+import { isUnavailableStatus } from './unavailable';
 import { session } from './session';
 
 export const API_BASE = '/api/v1';

@@ -16,8 +16,6 @@ const MAX_PROBE_MS = 30_000;
 let probe: ReturnType<typeof setTimeout> | undefined;
 let delay = FIRST_PROBE_MS;
 
-export { isUnavailableStatus } from './unavailable';
-
 async function probeOnce(): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
