@@ -24,6 +24,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { AuthService } from './modules/auth/service';
 import { TokenService } from './modules/auth/tokens';
 import { legalRoutes } from './modules/legal/routes';
+import { registerNativeCors } from './lib/native-cors';
 import { prescoringRoutes } from './modules/prescoring/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { offerRoutes } from './modules/offers/routes';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  await registerNativeCors(app, config.nativeOrigins);
   registerInputGuards(app);
   registerMaintenance(app, { always: config.maintenance, dataDir: config.dataDir });
   registerDatabaseHealth(app, () => database.db.execute(sql`select 1`));

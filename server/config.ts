@@ -12,6 +12,9 @@ const bool = z
  */
 export const DEMO_SSO = { issuer: 'demo-idp', secret: 'demo-sso-secret-change-me-please' } as const;
 
+/** Where Capacitor serves the app inside the native shells (capacitor.config.ts: iosScheme, androidScheme). */
+export const NATIVE_SHELL_ORIGINS = ['capacitor://localhost', 'https://localhost'] as const;
+
 /** A login lasts at most 90 days from its sign-in unless SESSION_MAX_AGE says otherwise. */
 export const DEFAULT_SESSION_MAX_AGE = 90 * 24 * 3600;
 
@@ -44,6 +47,9 @@ const EnvSchema = z.object({
   // the socket address, the default, so a client cannot forge its address), 'true' (any), a hop
   // count, or the proxies' addresses/CIDRs.
   TRUST_PROXY: z.string().default('false'),
+  // The origins of the native shells (Capacitor: iOS capacitor://localhost, Android https://localhost),
+  // the only pages on another origin that may call the API (CORS, docs/native.md). Comma-separated.
+  NATIVE_ORIGINS: z.string().default(NATIVE_SHELL_ORIGINS.join(',')),
 });
 
 const trustProxyOf = (v: string): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
@@ -75,6 +81,8 @@ export type Config = {
   idempotencyLeaseMs: number;
   /** Memory for ready offer-search answers per process (0: none; server/lib/ready-answer.ts). */
   searchAnswerCacheMb: number;
+  /** Cross-origin callers allowed (the native shells only): server/lib/native-cors.ts. */
+  nativeOrigins: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -106,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve('dist'),
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
     searchAnswerCacheMb: e.SEARCH_ANSWER_CACHE_MB,
+    nativeOrigins: e.NATIVE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     ...overrides,
   };
 }

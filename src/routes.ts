@@ -1,3 +1,4 @@
+import { serverUrl } from './api/origin';
 import type { Gate } from '@core/access';
 
 /**
@@ -76,8 +77,8 @@ export const links = {
   products: () => paths.products,
   productNew: () => paths.productNew,
   productEdit: (id: number) => `/products/${id}/edit`,
-  apiDocs: () => '/api/docs',
-  legal: (doc: 'termini-e-condizioni' | 'informativa-privacy' | 'nomina-responsabile') => `/legal/${doc}.pdf`,
+  apiDocs: () => serverUrl('/api/docs'),
+  legal: (doc: 'termini-e-condizioni' | 'informativa-privacy' | 'nomina-responsabile') => serverUrl(`/legal/${doc}.pdf`),
 };
 
 /** Screens shown without the menu: the public ones and the terms step after sign-on. */

@@ -215,7 +215,7 @@ const POLICIES: Record<string, Entry> = {
 
 /**
  * Routes outside /api/v1 (not in the OpenAPI document), all public by design: the API index, the
- * footer's legal PDFs and the prescoring service (sales-portal.md §7, its own error format).
+ * footer's legal PDFs, the prescoring service (sales-portal.md §7, its own error format) and the CORS preflight.
  */
 const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
   'GET /api/docs': { url: '/api/docs' },
@@ -223,6 +223,8 @@ const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
   'GET /prescoring/logic/{}': { url: '/prescoring/logic/tempo-indeterminato' },
   'POST /prescoring/check': { url: '/prescoring/check', body: {} },
   'POST /prescoring/offer-check': { url: '/prescoring/offer-check', body: {} },
+  // CORS preflights of the native shells (server/lib/native-cors.ts): no data, only which calls may follow.
+  'OPTIONS *': { url: '/api/v1/quotations' },
 };
 
 const nordCar = () => customCar({ allestimento: '1.2 69cv Easy' });

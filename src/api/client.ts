@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
 import { it } from '../i18n/it';
 import { ApiError } from './api-error';
+import { serverUrl } from './origin';
 import { serverAnswered, serverUnreachable } from './reachability';
 import { isUnavailableStatus } from './unavailable';
 import { session } from './session';
@@ -32,7 +33,7 @@ export type RequestOptions = {
 export const TIMEOUT_MS = { read: 20_000, write: 30_000, upload: 120_000 } as const;
 
 function buildUrl(path: string, query?: RequestOptions['query'], base: string = API_BASE) {
-  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
+  const url = serverUrl(`${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`);
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));

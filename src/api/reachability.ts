@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { isNativeShell, serverUrl } from './origin';
 
 /**
  * Whether our server can be reached, kept in TanStack Query's onlineManager: while it says no, queries
@@ -8,7 +9,7 @@ import { onlineManager } from '@tanstack/react-query';
  * all mean unreachable; any other answer from the server means reachable. While unreachable, a small
  * probe asks the server's liveness now and then and brings the app back by itself.
  */
-const PROBE_URL = '/api/v1/health/live';
+const PROBE_URL = serverUrl('/api/v1/health/live');
 const PROBE_TIMEOUT_MS = 5000;
 const FIRST_PROBE_MS = 2000;
 const MAX_PROBE_MS = 30_000;
@@ -57,7 +58,9 @@ export function serverUnreachable() {
 
 export const isReachable = () => onlineManager.isOnline();
 
-// The browser's own signals: 'offline' is believed at once; 'online' only once the server answers.
+// The device's own signals: 'offline' is believed at once; 'online' only once the server answers. In
+// the native shells the phone's radio state comes from @capacitor/network (loaded there only); the
+// browser's events are kept as well.
 if (typeof window !== 'undefined') {
   onlineManager.setEventListener((setOnline) => {
     setOnline(navigator.onLine);
@@ -66,9 +69,19 @@ if (typeof window !== 'undefined') {
     const onOnline = () => scheduleProbe(0);
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
+    let stopNative = () => {};
+    if (isNativeShell()) {
+      void import('@capacitor/network').then(async ({ Network }) => {
+        const follow = ({ connected }: { connected: boolean }) => (connected ? onOnline() : onOffline());
+        const handle = await Network.addListener('networkStatusChange', follow);
+        stopNative = () => void handle.remove();
+        follow(await Network.getStatus());
+      });
+    }
     return () => {
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
+      stopNative();
     };
   });
 }

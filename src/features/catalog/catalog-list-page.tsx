@@ -10,6 +10,7 @@ import { FormError } from '../../ui/form';
 import { catalogListQuery } from './api/catalog';
 import './catalog.css';
 import { Icon } from '../../ui/icon';
+import { serverUrl } from '../../api/origin';
 
 /** /catalog, 'Catalogo' (catalogue-and-account.md §2): the group's catalogue offers, drafts included. */
 export default function CatalogListPage() {
@@ -47,7 +48,7 @@ export default function CatalogListPage() {
           <ul className="catalog-list">
             {data.items.data.map((o) => (
               <li key={o.code} className="catalog-row" data-testid="catalog-row" data-code={o.code}>
-                <img src={o.image} alt="" width={120} height={60} loading="lazy" />
+                <img src={serverUrl(o.image)} alt="" width={120} height={60} loading="lazy" />
                 <div className="catalog-row-main">
                   <strong>
                     {o.brand} {o.model}

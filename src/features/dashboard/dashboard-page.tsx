@@ -13,6 +13,7 @@ import { MonthlyChart, StatusDoughnut } from './components/charts';
 import './dashboard.css';
 import { StatusLegend } from '../../ui/status-legend';
 import { DataAge } from '../../ui/data-age';
+import { serverUrl } from '../../api/origin';
 
 export default function DashboardPage() {
   const { data: profile } = useProfile();
@@ -135,7 +136,7 @@ export default function DashboardPage() {
         <IonContent className="ion-padding">
           {shown && (
             <div className="db-agent" data-testid="agent-modal">
-              {shown.image ? <img src={shown.image} alt="" className="db-agent-image" /> : <div className="db-agent-image db-agent-initials">{shown.name.slice(0, 1)}</div>}
+              {shown.image ? <img src={serverUrl(shown.image)} alt="" className="db-agent-image" /> : <div className="db-agent-image db-agent-initials">{shown.name.slice(0, 1)}</div>}
               <dl>
                 <dt>{it.dashboard.name}</dt>
                 <dd>{shown.name}</dd>

@@ -16,6 +16,7 @@ import { TextAreaField } from '../../ui/form-fields';
 import { createPost, download, postsQuery } from './api/marketing';
 import { Icon } from '../../ui/icon';
 import { SubmitButton } from '../../ui/form-base';
+import { serverUrl } from '../../api/origin';
 
 const COPY_FEEDBACK_MS = 1300;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -75,7 +76,7 @@ function PostCard({ post }: { post: MarketingPost }) {
     <IonCard className="marketing-card" data-testid="marketing-post">
       {post.items.map((item) => (
         <figure key={item.id} className="marketing-figure">
-          <img src={item.image} alt={post.title} loading="lazy" width={640} height={400} />
+          <img src={serverUrl(item.image)} alt={post.title} loading="lazy" width={640} height={400} />
           <IonButton size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
             <Icon slot="start" icon={imageOutline} />
             {t.image}

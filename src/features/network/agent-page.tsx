@@ -17,6 +17,7 @@ import './network.css';
 import { RootLink } from '../../ui/root-link';
 import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
+import { serverUrl } from '../../api/origin';
 
 /**
  * /agents/{agent}: one agent's profile summary, their own figures for a period and latest quotations.
@@ -55,7 +56,7 @@ export default function AgentPage() {
       {a && s && (
         <>
           <header className="nw-agent">
-            {a.image ? <img src={a.image} alt="" className="nw-avatar" /> : <div className="nw-avatar nw-initials">{a.name.slice(0, 1)}</div>}
+            {a.image ? <img src={serverUrl(a.image)} alt="" className="nw-avatar" /> : <div className="nw-avatar nw-initials">{a.name.slice(0, 1)}</div>}
             <div className="nw-agent-main">
               <h1 data-testid="agent-name">{a.name}</h1>
               {a.business_name && <p className="nw-muted">{a.business_name}</p>}

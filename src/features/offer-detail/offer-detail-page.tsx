@@ -22,6 +22,7 @@ import { type CreditLimits, useConfigurator } from './use-configurator';
 import './offer-detail.css';
 import { Icon } from '../../ui/icon';
 import { useOpenedOnce } from '../../ui/use-opened-once';
+import { serverUrl } from '../../api/origin';
 
 const t = it.offerDetail;
 
@@ -92,7 +93,7 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
             </p>
           )}
           <header className="od-head">
-            <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} />
+            <img src={serverUrl(offer.image)} alt={`${offer.brand} ${offer.model}`} width={320} height={160} />
             <div>
               <h1>
                 {offer.brand} {offer.model}{' '}

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { type LandingPage, LandingPageSchema } from '@core/schemas/account';
 import type { Profile } from '@core/schemas/auth';
 import { API_BASE } from '../../api/client';
+import { SERVER_ORIGIN } from '../../api/origin';
 import { it } from '../../i18n/account';
 import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';
@@ -22,7 +23,7 @@ function LandingForm({ initial, code }: { initial: LandingPage; code: string }) 
   const form = useForm<LandingPage, unknown, z.output<typeof LandingPageSchema>>({ resolver: zodResolver(LandingPageSchema), defaultValues: initial });
   const mutation = useMutation({ mutationFn: saveLanding, onError: (err) => applyServerErrors(err, form.setError) });
   const t = it.profile.landing;
-  const publicUrl = `${window.location.origin}${API_BASE}/landing/${code}`;
+  const publicUrl = `${SERVER_ORIGIN || window.location.origin}${API_BASE}/landing/${code}`;
   return (
     <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)} data-testid="landing-form">
       <p>{t.intro}</p>

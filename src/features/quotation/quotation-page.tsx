@@ -24,6 +24,7 @@ import { QuotationSidebar } from './sidebar';
 import { CustomerSummary } from './start-page';
 import { DocumentsStep, SaveAnswers, StatusStep, SustainabilityStep } from './steps';
 import { Tracker } from './tracker';
+import { serverUrl } from '../../api/origin';
 import './quotation.css';
 
 /** The PDF can be downloaded from this tracker step on (the spec's configured value, 2). */
@@ -391,7 +392,7 @@ function usePdfStream(proposal: Proposal | undefined) {
       try {
         const token = await streamToken(id);
         if (stopped) return;
-        source = new EventSource(`/api/v1/proposals/sync/${id}?token=${encodeURIComponent(token)}`);
+        source = new EventSource(serverUrl(`/api/v1/proposals/sync/${id}?token=${encodeURIComponent(token)}`));
         source.addEventListener('update', (e) => {
           const p = JSON.parse((e as MessageEvent<string>).data) as Proposal;
           for (const key of [quotationKeys.proposal(String(p.id)), ...(p.quotation.data.code ? [quotationKeys.proposal(p.quotation.data.code)] : [])]) qc.setQueryData(key, p);

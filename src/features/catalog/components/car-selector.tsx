@@ -8,6 +8,7 @@ import { FormError } from '../../../ui/form';
 import { brandsQuery, fetchCar, modelsQuery, versionsQuery } from '../api/catalog';
 import { CustomCarModal } from './custom-car-modal';
 import { Icon } from '../../../ui/icon';
+import { serverUrl } from '../../../api/origin';
 
 type Props = { car: Car | null; onChange: (car: Car | null) => void; error?: string | undefined };
 
@@ -125,7 +126,7 @@ export function CarSelector({ car, onChange, error }: Props) {
               setModel(null);
             }}
           >
-            <img src={b.logo} alt="" width={32} height={32} />
+            <img src={serverUrl(b.logo)} alt="" width={32} height={32} />
             <span>{b.name}</span>
           </button>
         ))}

@@ -12,6 +12,7 @@ import { FormError } from '../../../ui/form';
 import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
+import { serverUrl } from '../../../api/origin';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -106,7 +107,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
         {shown.map((img, i) => (
           <li key={img.id ?? img.source} className={`image-card${img.type === 'MAIN' ? ' is-main' : ''}`} data-testid="car-image">
             <button type="button" className="image-open" onClick={() => setLightbox(i)} aria-label={t.open}>
-              <img src={img.source} alt={img.description} loading="lazy" />
+              <img src={serverUrl(img.source)} alt={img.description} loading="lazy" />
             </button>
             {img.type === 'MAIN' && <span className="catalog-chip">{t.main}</span>}
             {img.group === 'custom' && (
@@ -149,7 +150,7 @@ function Lightbox({ images, index, onIndex }: { images: CarImage[]; index: numbe
           <IonButton fill="clear" className="lightbox-close" onClick={() => onIndex(null)} aria-label={it.common.close}>
             <Icon slot="icon-only" icon={closeOutline} />
           </IonButton>
-          {img && <img src={img.source} alt={img.description} />}
+          {img && <img src={serverUrl(img.source)} alt={img.description} />}
           {images.length > 1 && (
             <div className="lightbox-nav">
               <IonButton fill="outline" onClick={() => step(-1)} aria-label={t.prev}>

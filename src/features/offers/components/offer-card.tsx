@@ -9,6 +9,7 @@ import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 import { Icon } from '../../../ui/icon';
 import { Badge } from '../../../ui/badge';
+import { serverUrl } from '../../../api/origin';
 
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
@@ -25,7 +26,7 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
       }}
       className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
-        <img src={offer.image} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />
+        <img src={serverUrl(offer.image)} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />
         <div className="offer-card-badges">
           {offer.tag && <Badge color="primary">{offer.tag}</Badge>}
           {offer.secondaryTag && <Badge color="secondary">{offer.secondaryTag}</Badge>}

@@ -1,0 +1,5 @@
+package it.noleggio.portale;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

@@ -1,0 +1,29 @@
+// The native shells (docs/native.md): `cap sync` must succeed on the committed Android and iOS projects,
+// leave them as committed (a plugin or setting added without re-syncing shows here), and give each
+// shell the web build and the network plugin. Needs a web build (dist/) first.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const fail = (why: string) => {
+  console.error(`check:native: ${why}`);
+  process.exit(1);
+};
+
+const sync = spawnSync('npx', ['cap', 'sync'], { encoding: 'utf8' });
+process.stdout.write(sync.stdout);
+if (sync.status !== 0) fail(`cap sync failed (${sync.status}):\n${sync.stderr}`);
+
+const shells = {
+  android: { web: 'android/app/src/main/assets/public/index.html', config: 'android/app/src/main/assets/capacitor.config.json', plugins: 'android/capacitor.settings.gradle', plugin: ':capacitor-network' },
+  ios: { web: 'ios/App/App/public/index.html', config: 'ios/App/App/capacitor.config.json', plugins: 'ios/App/Podfile', plugin: "pod 'CapacitorNetwork'" },
+};
+for (const [name, shell] of Object.entries(shells)) {
+  if (!existsSync(shell.web)) fail(`${name}: the web build was not copied (${shell.web})`);
+  const config = JSON.parse(readFileSync(shell.config, 'utf8')) as { appId?: string };
+  if (config.appId !== 'it.noleggio.portale') fail(`${name}: unexpected appId ${config.appId}`);
+  if (!readFileSync(shell.plugins, 'utf8').includes(shell.plugin)) fail(`${name}: @capacitor/network is not in ${shell.plugins}`);
+  console.log(`check:native: ${name} shell synced`);
+}
+
+const drift = spawnSync('git', ['status', '--porcelain', '--', 'android', 'ios'], { encoding: 'utf8' });
+if (drift.status === 0 && drift.stdout.trim()) fail(`cap sync changed the committed native projects; commit them:\n${drift.stdout}`);
