@@ -22,20 +22,61 @@ export function deviceRecords(page: Page, store: 'offers' | 'outbox'): Promise<n
   );
 }
 
-/**
- * Replaces the page's access token with one of the same login that expired a minute ago, signed
- * with the e2e server's secret; returns it.
- */
-export async function expireAccessToken(page: Page): Promise<string> {
-  const access = await page.evaluate(() => localStorage.getItem('access_token'));
-  const claims = decodeJwt(access!);
+/** An access token of the same login that expired a minute ago, signed with the e2e server's secret. */
+async function expiredLike(access: string): Promise<string> {
+  const claims = decodeJwt(access);
   const past = Math.floor(Date.now() / 1000) - 60;
-  const expired = await new SignJWT({ fam: claims.fam })
+  return new SignJWT({ fam: claims.fam })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.sub))
     .setIssuedAt(past - 900)
     .setExpirationTime(past)
     .sign(new TextEncoder().encode(E2E.authSecret));
+}
+
+/** Replaces the page's access token with an expired one of the same login; returns it. */
+export async function expireAccessToken(page: Page): Promise<string> {
+  const expired = await expiredLike((await page.evaluate(() => localStorage.getItem('access_token')))!);
   await page.evaluate((t) => localStorage.setItem('access_token', t), expired);
+  return expired;
+}
+
+type Mirrored = { access: string; refresh: string; userId: number; renewedBy: string; replaced?: string };
+const MIRROR = { db: 'portale-session', store: 'session', key: 'current' };
+
+/** The session the page mirrors for the service worker (src/api/session-mirror.ts). */
+export function mirroredSession(page: Page): Promise<Mirrored | undefined> {
+  return page.evaluate(
+    (m) =>
+      new Promise<Mirrored | undefined>((resolve, reject) => {
+        const open = indexedDB.open(m.db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(m.store).objectStore(m.store).get(m.key);
+          req.onsuccess = () => resolve(req.result as Mirrored | undefined);
+        };
+      }),
+    MIRROR,
+  );
+}
+
+/** Time passes with the app closed: the access token the worker holds has expired (its refresh token still good). */
+export async function expireMirroredAccess(page: Page): Promise<Mirrored> {
+  const s = await mirroredSession(page);
+  if (!s) throw new Error('no mirrored session');
+  const expired = { ...s, access: await expiredLike(s.access) };
+  await page.evaluate(
+    ({ m, value }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(m.db);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(m.store, 'readwrite');
+          tx.objectStore(m.store).put(value, m.key);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { m: MIRROR, value: expired },
+  );
   return expired;
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { deviceRecords } from './device';
+import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
@@ -167,13 +167,13 @@ test('a server that never answers: Salva preventivo gives up waiting, keeps the 
   await context.close();
 });
 
-test('with no page of the app open, the service worker sends the queued write when the network returns', async ({ request }) => {
-  test.setTimeout(120_000);
-  const { headers, context, page, cf } = await quoteFormOnDevice(request);
+/** Saves the quote offline, closes the app and brings the network back: Chromium's 'sync' event reaches the worker. */
+async function closeAppAndReconnect(context: BrowserContext, page: Page, beforeClosing: (page: Page) => Promise<void> = async () => {}) {
   await goOffline(context);
   await screen(page).getByTestId('quote-save').click();
   await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
   expect(await deviceRecords(page, 'outbox')).toBe(1);
+  await beforeClosing(page);
 
   // The agent closes the app; the browser (and its service worker) stays.
   const blank = await context.newPage();
@@ -185,8 +185,42 @@ test('with no page of the app open, the service worker sends the queued write wh
   const registration = new Promise<string>((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => { const r = e.registrations.find((x) => x.scopeURL.startsWith(E2E.baseUrl)); if (r) resolve(r.registrationId); }));
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: E2E.baseUrl, registrationId: await registration, tag: 'outbox', lastChance: false });
-  await expect
-    .poll(async () => (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).total, { timeout: 30_000 })
-    .toBe(1);
+  return blank;
+}
+
+const savedFor = async (request: APIRequestContext, headers: Record<string, string>, cf: string) =>
+  (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).total as number;
+
+test('with no page of the app open, the service worker sends the queued write when the network returns', async ({ request }) => {
+  test.setTimeout(120_000);
+  const { headers, context, page, cf } = await quoteFormOnDevice(request);
+  await closeAppAndReconnect(context, page);
+  await expect.poll(() => savedFor(request, headers, cf), { timeout: 30_000 }).toBe(1);
+  await context.close();
+});
+
+test('with the app closed long enough for the access token to expire, the worker renews the session, sends the write, and the app takes over the renewed session', async ({ request }) => {
+  test.setTimeout(120_000);
+  const { headers, context, page, cf } = await quoteFormOnDevice(request);
+  let pageRefresh = '';
+  const blank = await closeAppAndReconnect(context, page, async (p) => {
+    pageRefresh = (await p.evaluate(() => localStorage.getItem('refresh_token')))!;
+    await expect.poll(async () => (await mirroredSession(p))?.refresh).toBe(pageRefresh);
+    await expireMirroredAccess(p);
+  });
+  await expect.poll(() => savedFor(request, headers, cf), { timeout: 30_000 }).toBe(1);
+  // What the worker left for the app, read from a page of the origin that is not the app.
+  await blank.goto('/api/v1/health/live');
+  const renewed = await mirroredSession(blank);
+  expect(renewed?.renewedBy).toBe('worker');
+  expect(renewed?.replaced).toBe(pageRefresh);
+
+  // The agent opens the app again: it takes over the worker's successor instead of keeping its own
+  // spent refresh token (used again after the server's 30 s grace, that would end the login).
+  const [saved] = (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).items.data as { proposal_id: number }[];
+  await blank.goto('/quotations');
+  await expect(screen(blank).locator(`a[href$="/quotations/${saved!.proposal_id}"]`)).toBeVisible({ timeout: 20_000 });
+  expect(await blank.evaluate(() => localStorage.getItem('refresh_token'))).toBe(renewed?.refresh);
+  await expect(blank.getByTestId('top-user')).toBeVisible();
   await context.close();
 });

@@ -1,25 +1,33 @@
 /// <reference lib="webworker" />
 import { MESSAGES } from '@core/i18n-messages';
 import { ApiError } from '../src/api/api-error';
+import { readMirroredSession, saveWorkerRenewal, withSessionLock } from '../src/api/session-mirror';
 import { isUnavailableStatus } from '../src/api/unavailable';
 import { db } from '../src/offline/db';
 import { createOutbox, type SendWrite } from '../src/offline/outbox';
-import { readWorkerSession } from '../src/offline/worker-session';
 
 const API = '/api/v1';
 const TIMEOUT_MS = 30_000;
 
 /**
  * Sends the outbox from the service worker, with no page open: the same outbox rules as the page
- * (order, dependencies, Idempotency-Keys, rejections kept), with the access token the page mirrored.
+ * (order, dependencies, Idempotency-Keys, rejections kept), with the session the page mirrored. An
+ * expired access token is renewed as the page would (the refresh token travels with each call and the
+ * server answers with the successors), and the successors are written back for the page to take over
+ * (api/session-mirror.ts), all under the session lock.
  * 'retry' when writes are still waiting for the network; 'done' otherwise (sent, rejected, or left
- * for the app because the session needs renewing).
+ * for the app because the session is over).
  */
-export async function replayOutbox(): Promise<'done' | 'retry'> {
-  const s = await readWorkerSession();
-  if (!s) return 'done';
+export function replayOutbox(): Promise<'done' | 'retry'> {
+  return withSessionLock(replay);
+}
+
+async function replay(): Promise<'done' | 'retry'> {
+  const mirrored = await readMirroredSession();
+  if (!mirrored) return 'done';
+  const s = { ...mirrored };
   const send: SendWrite = async (path, { method, body, idempotencyKey }) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${s.access}`, 'Idempotency-Key': idempotencyKey };
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${s.access}`, 'X-Refresh-Token': s.refresh, 'Idempotency-Key': idempotencyKey };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -36,6 +44,13 @@ export async function replayOutbox(): Promise<'done' | 'retry'> {
     } finally {
       clearTimeout(timer);
     }
+    const access = res.headers.get('X-Access-Token');
+    const refresh = res.headers.get('X-Refresh-Token');
+    if (access && refresh) {
+      const replaced = s.refresh;
+      Object.assign(s, { access, refresh });
+      await saveWorkerRenewal({ access, refresh, userId: s.userId }, replaced);
+    }
     if (res.ok) return res;
     const json = (await res.json().catch(() => null)) as { error?: { message?: string; code?: string }; errors?: Record<string, string[]> } | null;
     const message = res.status >= 500 && !isUnavailableStatus(res.status) ? MESSAGES.serverError : (json?.error?.message ?? MESSAGES.badRequest);
@@ -43,7 +58,7 @@ export async function replayOutbox(): Promise<'done' | 'retry'> {
   };
   const outbox = createOutbox(db, () => s.userId, { send });
   await outbox.flush();
-  if (outbox.isPaused()) return 'done'; // 401: the app renews the session and sends the rest
+  if (outbox.isPaused()) return 'done'; // 401: the session is over; the app asks the agent to log in
   const waiting = await db.outbox.where('userId').equals(s.userId).filter((e) => e.status === 'pending' && (e.lastStatus === undefined || isUnavailableStatus(e.lastStatus))).count();
   return waiting > 0 ? 'retry' : 'done';
 }

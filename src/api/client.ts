@@ -6,6 +6,7 @@ import { serverUrl } from './origin';
 import { serverAnswered, serverUnreachable } from './reachability';
 import { isUnavailableStatus } from './unavailable';
 import { session } from './session';
+import { takeWorkerRenewal } from './session-mirror';
 
 export const API_BASE = '/api/v1';
 
@@ -50,8 +51,23 @@ export function authHeaders(): Record<string, string> {
   return headers;
 }
 
+let adoption: Promise<void> | undefined;
+/**
+ * Before this page first uses its refresh token: the service worker may have renewed the session while
+ * no page was open (session-mirror.ts), and then only its successor is still good.
+ */
+function adoptWorkerRenewal(): Promise<void> {
+  adoption ??= (async () => {
+    const refresh = session.refresh();
+    const renewed = refresh ? await takeWorkerRenewal(refresh).catch(() => null) : null;
+    if (renewed) session.set(renewed);
+  })();
+  return adoption;
+}
+
 /** Sends a request with the session's tokens and returns the raw response, or throws ApiError. */
 export async function send(path: string, opts: RequestOptions = {}): Promise<Response> {
+  if (opts.base === undefined) await adoptWorkerRenewal();
   const headers: Record<string, string> = { Accept: 'application/json', ...(opts.base === undefined ? authHeaders() : {}) };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

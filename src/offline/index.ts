@@ -5,11 +5,11 @@ import { queryClient, queryKeys } from '../api/query-client';
 import { isReachable } from '../api/reachability';
 import { send } from '../api/client';
 import { session } from '../api/session';
+import { mirrorSession } from '../api/session-mirror';
 import { db } from './db';
 import { syncCatalogue } from './catalogue';
 import { publishOutbox } from './hooks';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
-import { saveWorkerSession } from './worker-session';
 import { createOutbox } from './outbox';
 
 /** The app's outbox: entries belong to the user of the (persisted) profile. */
@@ -25,11 +25,12 @@ function refreshCatalogue() {
 
 let started = false;
 
-/** The service worker sends the outbox with no page open on this user's behalf (worker-session.ts). */
+/** The service worker sends the outbox with no page open on this user's behalf (api/session-mirror.ts). */
 function mirror() {
   const userId = currentUser();
   const access = session.access();
-  void saveWorkerSession(userId !== null && access ? { access, userId } : null).catch(() => undefined);
+  const refresh = session.refresh();
+  void mirrorSession(userId !== null && access && refresh ? { access, refresh, userId } : null).catch(() => undefined);
 }
 
 /** Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and every 30 s. */
