@@ -1,12 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { amount, button, chooseCategory, choice, modal, NOTIFICATION, openModal, question, result, yesNo } from './credit-check-steps';
 import { test, expect, USERS } from './fixtures';
 
 // The credit-check widget against the real server and its /prescoring/ service (spec §2, §4, §5).
-
-const NOTIFICATION = 'Scopri quali sono le offerte più adatte al tuo cliente!';
-const button = (page: Page) => page.getByRole('button', { name: 'Credit check', exact: true });
-const modal = (page: Page) => page.locator('ion-modal.cc-modal');
-const question = (page: Page, key: string) => modal(page).locator(`[data-question="${key}"]`);
 
 async function shot(page: Page, name: string, focus?: Locator) {
   for (const width of [390, 1280]) {
@@ -17,39 +13,6 @@ async function shot(page: Page, name: string, focus?: Locator) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
-
-async function openModal(page: Page) {
-  await button(page).click();
-  await page.getByRole('dialog', { name: NOTIFICATION }).getByRole('button', { name: 'Inizia' }).click();
-  await expect(modal(page)).toBeVisible();
-}
-
-async function chooseCategory(page: Page, label: string) {
-  await modal(page).locator('ion-select.cc-category').click();
-  await page.locator('ion-popover.select-popover').getByRole('radio', { name: label }).click();
-  await expect(page.locator('ion-popover.select-popover')).toHaveCount(0);
-}
-
-async function yesNo(page: Page, key: string, answer: 'Sì' | 'No') {
-  await question(page, key).getByRole('button', { name: answer, exact: true }).click();
-}
-
-async function amount(page: Page, key: string, value: string, shown: string) {
-  const q = question(page, key);
-  const ok = q.getByRole('button', { name: 'Ok' });
-  await expect(ok).toBeDisabled(); // empty: Ok disabled
-  await q.locator('input').fill(value);
-  await expect(q.locator('input')).toHaveValue(shown); // '.' thousands separator
-  await ok.click();
-}
-
-async function choice(page: Page, key: string, label: string) {
-  await question(page, key).locator('ion-select').click();
-  await page.locator('ion-popover.select-popover').getByRole('radio', { name: label }).click();
-  await expect(page.locator('ion-popover.select-popover')).toHaveCount(0);
-}
-
-const result = (page: Page): Locator => modal(page).locator('.cc-alert[data-chance]');
 
 test('the button appears only with feature prescoring', async ({ page, loggedIn }) => {
   await loggedIn(USERS.base);

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { amount, chooseCategory, modal, openModal, result, yesNo } from './credit-check-steps';
 import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
@@ -127,6 +128,39 @@ test('three offline starts in a row and a cold start: every main screen opens fr
   // The network returns: the app asks the server again by itself.
   await goOnline(context);
   await expect(cold.getByTestId('sync-status')).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+  await context.close();
+});
+
+test('offline, the credit check runs on the device: its questions, its result and the offers it selects, never opened online', async () => {
+  test.setTimeout(180_000);
+  let context = await launch(dir);
+  await preparedDevice(context, [
+    { url: '/offers', shows: async (p) => expect(p.getByTestId('offer-card').first()).toBeVisible() },
+    { url: '/', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: /^Ciao / })).toBeVisible() },
+  ]);
+  await context.close();
+  context = await launch(dir);
+  await goOffline(context);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/');
+  await expect(screen(page).getByRole('heading', { level: 1, name: /^Ciao / })).toBeVisible();
+
+  await openModal(page);
+  await chooseCategory(page, 'Pensionato');
+  await amount(page, 'net_monthly_income', '1500', '1.500');
+  await amount(page, 'other_loans', '0', '0');
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '2');
+  await expect(modal(page).getByText(OFFLINE_ERROR)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/offline-credit-check-390.png' });
+
+  await modal(page).getByRole('link', { name: 'Vetrina Offerte' }).click();
+  // The device's search applies the check: the rate it allows, and the sustainability levels.
+  await expect(page.getByTestId('filter-chips').getByText(/^Canone mensile: 0 € - /)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Sostenibilità' }).getByRole('button', { name: 'Alta' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
   await context.close();
 });
 

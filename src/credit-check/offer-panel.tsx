@@ -85,6 +85,8 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
       return { answer: await postOfferCheck(base, { ...input, offerData: offer }, signal), input };
     },
     enabled: complete && Boolean(base) && !asking,
+    // Offline the device runs the check (api.ts).
+    networkMode: 'always',
     retry: false,
     staleTime: Infinity,
   });
