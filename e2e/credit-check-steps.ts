@@ -40,3 +40,14 @@ export async function choice(page: Page, key: string, label: string) {
 }
 
 export const result = (page: Page): Locator => modal(page).locator('.cc-alert[data-chance]');
+
+/** A retired customer who passes (35% of 1.500 € = 525 € a month). */
+export async function retiredCheck(page: Page) {
+  await chooseCategory(page, 'Pensionato');
+  await amount(page, 'net_monthly_income', '1500', '1.500');
+  await amount(page, 'other_loans', '0', '0');
+  await yesNo(page, 'guarantor', 'No');
+  await yesNo(page, 'bad_payer', 'No');
+  await modal(page).getByRole('button', { name: 'Verifica' }).click();
+  await expect(result(page)).toHaveAttribute('data-chance', '2');
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { amount, button, chooseCategory, choice, modal, NOTIFICATION, openModal, question, result, yesNo } from './credit-check-steps';
+import { amount, button, chooseCategory, choice, modal, NOTIFICATION, openModal, question, result, retiredCheck, yesNo } from './credit-check-steps';
 import { test, expect, USERS } from './fixtures';
 
 // The credit-check widget against the real server and its /prescoring/ service (spec §2, §4, §5).
@@ -111,16 +111,6 @@ test('a private customer who passes: chance 2, success alert, Vetrina Offerte', 
   await expect(modal(page)).toBeHidden();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('credit-check') ?? 'null')?.state?.contractualCategory)).toBe('tempo-indeterminato');
 });
-
-async function retiredCheck(page: Page) {
-  await chooseCategory(page, 'Pensionato');
-  await amount(page, 'net_monthly_income', '1500', '1.500');
-  await amount(page, 'other_loans', '0', '0');
-  await yesNo(page, 'guarantor', 'No');
-  await yesNo(page, 'bad_payer', 'No');
-  await modal(page).getByRole('button', { name: 'Verifica' }).click();
-  await expect(result(page)).toHaveAttribute('data-chance', '2');
-}
 
 const offersCount = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden) .results-count');
 const rateChip = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)').getByTestId('filter-chips').locator('ion-chip', { hasText: 'Canone mensile' });

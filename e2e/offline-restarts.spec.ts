@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { amount, chooseCategory, modal, openModal, result, yesNo } from './credit-check-steps';
+import { modal, openModal, retiredCheck } from './credit-check-steps';
 import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
@@ -146,13 +146,7 @@ test('offline, the credit check runs on the device: its questions, its result an
   await expect(screen(page).getByRole('heading', { level: 1, name: /^Ciao / })).toBeVisible();
 
   await openModal(page);
-  await chooseCategory(page, 'Pensionato');
-  await amount(page, 'net_monthly_income', '1500', '1.500');
-  await amount(page, 'other_loans', '0', '0');
-  await yesNo(page, 'guarantor', 'No');
-  await yesNo(page, 'bad_payer', 'No');
-  await modal(page).getByRole('button', { name: 'Verifica' }).click();
-  await expect(result(page)).toHaveAttribute('data-chance', '2');
+  await retiredCheck(page);
   await expect(modal(page).getByText(OFFLINE_ERROR)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/shots/offline-credit-check-390.png' });
 
