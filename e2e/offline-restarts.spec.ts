@@ -105,6 +105,15 @@ test('three offline starts in a row and a cold start: every main screen opens fr
     { url: '/dashboard', shows: async (p) => expect(screen(p).getByTestId('stat-contracts')).toBeVisible() },
     { url: '/customers', shows: async (p) => expect(screen(p).getByTestId('customers-count')).toBeVisible() },
     { url: '/faq', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible() },
+    // The profile says whether the browser granted persistent storage (asked for at login), as the browser itself says.
+    {
+      url: '/profile',
+      shows: async (p) => {
+        const shown = screen(p).getByTestId('storage-persisted');
+        await expect(shown).toBeVisible();
+        expect(await shown.getAttribute('data-persisted')).toBe(String(await p.evaluate(() => navigator.storage.persisted())));
+      },
+    },
   ];
   let context = await launch(dir);
   const page = await preparedDevice(context, screens);

@@ -5,6 +5,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/account';
 import { AppPage, displayName } from '../../shell/layout';
 import { ApiKeyTab } from './api-key-tab';
+import { DeviceStorage } from './device-storage';
 import { LandingTab } from './landing-form';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -40,7 +41,12 @@ export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
         ))}
       </div>
       <div className="profile-panel" id="profile-panel" role="tabpanel">
-        {tab === 'profile' && <ProfileForm profile={profile} />}
+        {tab === 'profile' && (
+          <>
+            <ProfileForm profile={profile} />
+            <DeviceStorage />
+          </>
+        )}
         {tab === 'password' && <PasswordForm />}
         {tab === 'apiKey' && <ApiKeyTab profile={profile} />}
         {tab === 'landing' && <LandingTab profile={profile} />}
