@@ -134,6 +134,14 @@ test('three offline starts in a row and a cold start: every main screen opens fr
   expect(await cold.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
   await cold.screenshot({ path: 'test-results/shots/offline-cold-start-390.png', fullPage: true });
 
+  // Every card shows its car, also those never scrolled to online: the app fetched the catalogue's pictures ahead.
+  await cold.goto('/offers');
+  const last = cold.getByTestId('offer-card').last().locator('img');
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const src = await last.evaluate((img: HTMLImageElement) => img.src);
+  expect(await cold.evaluate(async (url) => Boolean(await (await caches.open('car-pictures')).match(url)), src)).toBe(true);
+
   // The network returns: the app asks the server again by itself.
   await goOnline(context);
   await expect(cold.getByTestId('sync-status')).toHaveAttribute('data-online', 'true', { timeout: 20_000 });

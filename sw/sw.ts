@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { CAR_PICTURE_PATH, CAR_PICTURES_CACHE } from '../src/offline/cache-names';
 import { OUTBOX_SYNC_TAG } from '../src/offline/sync-tag';
 import { replayOutbox } from './worker-replay';
 
@@ -16,9 +17,18 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//] }));
 
 // Car pictures of the catalogue (generated, immutable by name): kept for offline browsing.
+// The app fetches the catalogue's pictures ahead (src/offline/car-pictures.ts); one it could not is drawn
+// as a neutral silhouette offline instead of a broken image.
+const NO_PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" role="img" aria-label="Immagine non disponibile offline"><rect width="320" height="160" fill="#eef1f5"/><path d="M60 112h200l-8-28-40-10-26-24H118L90 74l-24 8z" fill="#c5ccd6"/><circle cx="104" cy="114" r="16" fill="#8a94a3"/><circle cx="220" cy="114" r="16" fill="#8a94a3"/></svg>`;
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/api/v1/car/images/render/') || url.pathname.startsWith('/api/v1/agent/logo/'),
-  new CacheFirst({ cacheName: 'car-pictures', plugins: [new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 })] }),
+  ({ url }) => url.pathname.startsWith(CAR_PICTURE_PATH) || url.pathname.startsWith('/api/v1/agent/logo/'),
+  new CacheFirst({
+    cacheName: CAR_PICTURES_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 }),
+      { handlerDidError: async ({ request }) => (new URL(request.url).pathname.startsWith(CAR_PICTURE_PATH) ? new Response(NO_PICTURE, { headers: { 'Content-Type': 'image/svg+xml' } }) : undefined) },
+    ],
+  }),
 );
 
 registerRoute(

@@ -8,6 +8,7 @@ import { session } from '../api/session';
 import { mirrorSession } from '../api/session-mirror';
 import { db } from './db';
 import { syncCatalogue } from './catalogue';
+import { warmCarPictures } from './car-pictures';
 import { publishOutbox } from './hooks';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
 import { createOutbox } from './outbox';
@@ -20,7 +21,7 @@ export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
   const userId = currentUser();
-  if (userId !== null && isReachable()) syncCatalogue(userId).catch(() => undefined);
+  if (userId !== null && isReachable()) syncCatalogue(userId).then(warmCarPictures).catch(() => undefined);
 }
 
 let started = false;
