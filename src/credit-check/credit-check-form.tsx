@@ -1,4 +1,8 @@
-import { IonButton, IonInput, IonProgressBar, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonInput } from '../ui/ionic/input';
+import { IonProgressBar } from '../ui/ionic/progress-bar';
+import { IonSelect, IonSelectOption } from '../ui/ionic/select';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CONTRACTUAL_CATEGORIES, ContractualCategorySchema } from '@core/categories';

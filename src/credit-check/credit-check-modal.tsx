@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonContent } from '../ui/ionic/content';
+import { IonModal } from '../ui/ionic/overlays';
 import { useEffect, useRef, useState } from 'react';
 import { creditCheckFilterParams, filtersToQuery } from '@core/credit-check-filters';
 import { canSubmit } from '@core/prescoring';

@@ -1,4 +1,7 @@
-import { IonButton, IonContent, IonModal, IonSpinner } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonContent } from '../ui/ionic/content';
+import { IonModal } from '../ui/ionic/overlays';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';

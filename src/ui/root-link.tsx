@@ -1,4 +1,4 @@
-import { useIonRouter } from '@ionic/react';
+import { useRouter } from './ionic/routing';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
  * this Ionic version (as the offer cards found). Modified clicks keep the browser's behaviour.
  */
 export function RootLink({ to, onClick, ...rest }: ComponentProps<typeof Link> & { to: string }) {
-  const router = useIonRouter();
+  const router = useRouter();
   return (
     <Link
       to={to}
@@ -15,7 +15,7 @@ export function RootLink({ to, onClick, ...rest }: ComponentProps<typeof Link> &
         onClick?.(e);
         if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();
-        router.push(to, 'root');
+        router.push(to);
       }}
       {...rest}
     />

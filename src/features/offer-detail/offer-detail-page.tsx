@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonContent } from '../../ui/ionic/content';
+import { IonModal } from '../../ui/ionic/overlays';
 import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
 import { optionsOutline } from 'ionicons/icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {

@@ -1,4 +1,5 @@
-import { IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonSkeletonText } from '../../../ui/ionic/skeleton-text';
+import { useRouter } from '../../../ui/ionic/routing';
 import { rocketOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,7 +14,7 @@ import { Badge } from '../../../ui/badge';
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
   const href = links.offerDetail(offer.code, offer);
-  const router = useIonRouter();
+  const router = useRouter();
   return (
     <Link
       to={href}
@@ -21,7 +22,7 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();
-        router.push(href, 'root');
+        router.push(href);
       }}
       className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
