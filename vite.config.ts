@@ -1,4 +1,7 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,12 +19,49 @@ function loginShell(): Plugin {
   return { name: 'login-shell', transformIndexHtml: (page) => page.replace('<div id="root"></div>', `<div id="root"><div class="boot-shell">${loginMarkup()}</div></div>`) };
 }
 
+/** The list the service worker warms its runtime cache from (sw/sw.ts, WARM_LIST). */
+const WARM_LIST = 'warm-assets.json';
+
+/**
+ * The service worker's first install fetches only what the first screen needs: the page, the entry's
+ * chunks and styles (src/main.ts, the login), the icons and the manifest; every other hashed file of
+ * /assets/ is listed in WARM_LIST, which the worker fetches into its runtime cache in the background
+ * once active (and the pages get at once through the same cache). On a slow line the install is a
+ * few files, not every chunk of the app (issue 17: 128 files took about 240 s on Slow 3G).
+ */
+function firstInstallOnly() {
+  let outDir = 'dist';
+  const plugin: Plugin = { name: 'first-install-only', apply: 'build', configResolved: (c) => void (outDir = c.build.outDir) };
+  type Entry = { url: string; revision: string | null; size: number };
+  const transform = async (entries: Entry[]) => {
+    type Chunk = { file: string; imports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const first = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || first.has(chunk.file)) return;
+      for (const f of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) first.add(f);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+    const later = entries.filter((e) => e.url.startsWith('assets/') && !first.has(e.url));
+    const list = JSON.stringify(later.map((e) => `/${e.url}`));
+    writeFileSync(path.join(outDir, WARM_LIST), list);
+    const kept = entries.filter((e) => !later.includes(e));
+    kept.push({ url: WARM_LIST, revision: createHash('sha256').update(list).digest('hex').slice(0, 16), size: list.length });
+    return { manifest: kept };
+  };
+  return { plugin, transform };
+}
+const firstInstall = firstInstallOnly();
+
 export default defineConfig({
   resolve: {
     alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) },
   },
   plugins: [
     loginShell(),
+    firstInstall.plugin,
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -32,7 +72,8 @@ export default defineConfig({
       manifest: false, // public/manifest.webmanifest is written by hand (Italian texts, maskable icons)
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['legal/**'],
+        globIgnores: ['legal/**', WARM_LIST],
+        manifestTransforms: [firstInstall.transform],
       },
     }),
   ],

@@ -49,3 +49,25 @@ test('offers are searched on the device while offline', async ({ page, context, 
   await page.screenshot({ path: 'test-results/shots/offline-offers.png' });
   await context.setOffline(false);
 });
+
+test('the first install is small, and the worker then fetches every screen: one never opened online opens offline', async ({ page, context, loggedIn }) => {
+  await loggedIn(USERS.leader);
+  // The page that installed the worker comes under its control without a reload (clientsClaim).
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  const sizes = await page.evaluate(async () => {
+    const precache = (await caches.keys()).find((k) => k.includes('precache'));
+    const later = (await (await fetch('/warm-assets.json')).json()) as string[];
+    return { precached: precache ? (await (await caches.open(precache)).keys()).length : 0, later: later.length };
+  });
+  expect(sizes.precached).toBeLessThan(25);
+  // The rest arrives in the background (sw/sw.ts, warmAssets).
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('assets')).keys()).length), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(sizes.later);
+  await page.waitForTimeout(1500); // the persister writes the cache at most once a second
+
+  await context.setOffline(true);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible();
+  await context.setOffline(false);
+});

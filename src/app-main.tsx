@@ -16,6 +16,11 @@ import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersist
 const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());
 const UpdatePrompt = import.meta.env.PROD && !isNative && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
+const whenIdle = (run: () => void) => {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
+
 /**
  * The app: React, Ionic, the router, TanStack Query. main.ts loads it for every screen but a first
  * visit to /login, and after that login with the session it started.
@@ -27,11 +32,7 @@ export async function start(signedIn?: Session) {
   // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
   // screen loads without them. They start when the browser is next idle (within 2 s): background work
   // that must not delay the first screen.
-  const startOffline = () => {
-    const run = () => void import('./offline').then((m) => m.startOfflineSync());
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 200);
-  };
+  const startOffline = () => whenIdle(() => void import('./offline').then((m) => m.startOfflineSync()));
   if (session.isActive()) startOffline();
   else {
     const stop = session.on((e) => {
@@ -47,6 +48,10 @@ export async function start(signedIn?: Session) {
   const saveCache = () => void (restored && session.isActive() && persistNow(queryClient));
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveCache());
   window.addEventListener('pagehide', saveCache);
+
+  // The service worker fetches the rest of the app into its cache (sw/sw.ts, warmAssets): the first
+  // screen first, then every screen opens offline.
+  if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
   const root = createRoot(document.getElementById('root')!);
   // A transition: React may render the first screen in short slices, leaving the main thread to input between them.
