@@ -21,7 +21,7 @@ const INTERACTION_BUDGET_MS = 200;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const INTERACTIONS = 5;
 
-type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; failing: string[] };
+type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; failing: string[]; error?: string };
 type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[] };
 type Interaction = { name: string; durations: number[] };
 
@@ -45,6 +45,13 @@ export async function run() {
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: !firstVisit });
         const lhr = result!.lhr;
+        // A run Lighthouse could not complete (e.g. the page did not load in time on a loaded machine) is
+        // printed with its error and left out of the medians.
+        if (lhr.runtimeError) {
+          runs.push({ scores: {}, tbt: NaN, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), failing: [], error: lhr.runtimeError.code });
+          console.log(`    ${name} #${i + 1}: error ${lhr.runtimeError.code}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`);
+          continue;
+        }
         // The whole report of the last run, for a closer look (bench/.tmp is not kept in git).
         writeFileSync(path.join(TMP, `lighthouse-${name.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -56,7 +63,8 @@ export async function run() {
         runs.push({ scores, tbt, benchmarkIndex, failing });
         console.log(`    ${name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}`);
       }
-      const row: Row = { page: name, url, scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]!))])), tbt: median(runs.map((r) => r.tbt)), runs };
+      const ok = runs.filter((r) => !r.error);
+      const row: Row = { page: name, url, scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(ok.map((r) => r.scores[c]!))])), tbt: median(ok.map((r) => r.tbt)), runs };
       console.log(`  ${name}: ${CATEGORIES.map((c) => `${c} ${row.scores[c]}`).join(', ')}, TBT ${row.tbt} ms (medians)`);
       rows.push(row);
     };
@@ -112,7 +120,7 @@ export async function run() {
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex}`).join('; ')} |`,
+        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => (x.error ? `errore ${x.error} / – / ${x.benchmarkIndex}` : `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex}`)).join('; ')} |`,
     ),
     '',
     `## Interazioni con la CPU rallentata 4× (Chromium, Emulation.setCPUThrottlingRate 4; viewport 1280×800)`,

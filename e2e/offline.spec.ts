@@ -1,4 +1,4 @@
-import { deviceRecords } from './device';
+import { appFilesMissing, deviceRecords } from './device';
 import { test, expect, USERS } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -54,16 +54,13 @@ test('the first install is small, and the worker then fetches every screen: one 
   await loggedIn(USERS.leader);
   // The page that installed the worker comes under its control without a reload (clientsClaim).
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
-  const sizes = await page.evaluate(async () => {
+  const precached = await page.evaluate(async () => {
     const precache = (await caches.keys()).find((k) => k.includes('precache'));
-    const later = (await (await fetch('/warm-assets.json')).json()) as string[];
-    return { precached: precache ? (await (await caches.open(precache)).keys()).length : 0, later: later.length };
+    return precache ? (await (await caches.open(precache)).keys()).length : 0;
   });
-  expect(sizes.precached).toBeLessThan(25);
+  expect(precached).toBeLessThan(25);
   // The rest arrives in the background (sw/sw.ts, warmAssets).
-  await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('assets')).keys()).length), { timeout: 30_000 })
-    .toBeGreaterThanOrEqual(sizes.later);
+  await expect.poll(() => appFilesMissing(page), { timeout: 30_000 }).toBe(0);
   await page.waitForTimeout(1500); // the persister writes the cache at most once a second
 
   await context.setOffline(true);

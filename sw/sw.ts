@@ -25,7 +25,7 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/a
 
 /**
  * Fetches every chunk the install left out (the build's list, precached with the page) into the runtime
- * cache, two at a time, and drops the files of earlier builds: after one online visit every screen opens
+ * cache, three at a time, and drops the files of earlier builds: after one online visit every screen opens
  * offline. Stops at the first failure (offline); the next activation or page start takes it up again.
  */
 async function warmAssets() {
@@ -41,14 +41,15 @@ async function warmAssets() {
   const worker = async () => {
     for (let url = todo.shift(); url && !failed; url = todo.shift()) {
       try {
-        const res = await fetch(url);
+        // A server that never answers must not hold the warm-up (and the next one) for ever.
+        const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
         if (res.ok) await cache.put(url, res);
       } catch {
         failed = true;
       }
     }
   };
-  await Promise.all([worker(), worker()]);
+  await Promise.all([worker(), worker(), worker()]);
 }
 let warming: Promise<void> | null = null;
 const warm = () => (warming ??= warmAssets().finally(() => (warming = null)));
