@@ -8,15 +8,12 @@ type Navigate = (path: string) => void;
 
 const RouterContext = createContext<Navigate>((path) => window.location.assign(path));
 
-/** Gives routerLink and useRouter the app's router (inside react-router's BrowserRouter). */
+/** Gives routerLink the app's router (inside react-router's BrowserRouter). */
 export function RouterLinkProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const value = useMemo<Navigate>(() => (path) => navigate(path), [navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
-
-/** Opens a page of the app (a push, as a link would). */
-export const useRouter = () => ({ push: useContext(RouterContext) });
 
 type RoutingProps = {
   routerLink?: string;
