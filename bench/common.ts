@@ -96,7 +96,8 @@ export async function preparePostgres(prefix: string, fill: (database: Database)
 }
 
 export async function startServer(env: Record<string, string>, poolSize = 16): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = 19000 + Math.floor(Math.random() * 1000);
+  // BENCH_PORT: a fixed port, for machines where several checkouts run their benchmarks side by side.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'never', AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz', PG_POOL_SIZE: String(poolSize) },
     stdio: ['ignore', 'inherit', 'inherit'],

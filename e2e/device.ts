@@ -22,6 +22,18 @@ export function deviceRecords(page: Page, store: 'offers' | 'outbox'): Promise<n
   );
 }
 
+/**
+ * How many of the app's files the service worker still has to fetch into its cache after the first
+ * install (sw/sw.ts, warmAssets; the list is warm-assets.json): 0 once every screen can open offline.
+ */
+export function appFilesMissing(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const list = (await (await fetch('/warm-assets.json')).json()) as string[];
+    const cached = new Set((await (await caches.open('assets')).keys()).map((r) => new URL(r.url).pathname));
+    return list.filter((url) => !cached.has(url)).length;
+  });
+}
+
 /** An access token of the same login that expired a minute ago, signed with the e2e server's secret. */
 async function expiredLike(access: string): Promise<string> {
   const claims = decodeJwt(access);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { modal, openModal, retiredCheck } from './credit-check-steps';
-import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
+import { appFilesMissing, deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
@@ -50,7 +50,7 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-/** Logged in, every main screen seen once online, the worker in control and the catalogue on the device. */
+/** Logged in, every main screen seen once online, the worker in control, the app's files and the catalogue on the device. */
 async function preparedDevice(context: BrowserContext, screens: Screen[]) {
   const page = context.pages()[0] ?? (await context.newPage());
   await loginAs(page, USERS.full);
@@ -61,6 +61,7 @@ async function preparedDevice(context: BrowserContext, screens: Screen[]) {
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
   await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => appFilesMissing(page), { timeout: 30_000 }).toBe(0);
   for (const s of screens) {
     await page.goto(s.url);
     await s.shows(page);

@@ -1,4 +1,4 @@
-import { deviceRecords } from './device';
+import { appFilesMissing, deviceRecords } from './device';
 import { test, expect, USERS } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -47,5 +47,24 @@ test('offers are searched on the device while offline', async ({ page, context, 
   await expect(page.locator('.results-count')).not.toHaveText(online ?? '');
   for (const title of await page.locator('.offer-card-title').allTextContents()) expect(title).toMatch(/^Fiat /);
   await page.screenshot({ path: 'test-results/shots/offline-offers.png' });
+  await context.setOffline(false);
+});
+
+test('the first install is small, and the worker then fetches every screen: one never opened online opens offline', async ({ page, context, loggedIn }) => {
+  await loggedIn(USERS.leader);
+  // The page that installed the worker comes under its control without a reload (clientsClaim).
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  const precached = await page.evaluate(async () => {
+    const precache = (await caches.keys()).find((k) => k.includes('precache'));
+    return precache ? (await (await caches.open(precache)).keys()).length : 0;
+  });
+  expect(precached).toBeLessThan(25);
+  // The rest arrives in the background (sw/sw.ts, warmAssets).
+  await expect.poll(() => appFilesMissing(page), { timeout: 30_000 }).toBe(0);
+  await page.waitForTimeout(1500); // the persister writes the cache at most once a second
+
+  await context.setOffline(true);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible();
   await context.setOffline(false);
 });

@@ -1,19 +1,27 @@
-// Fails when the JavaScript needed for a first screen exceeds the budget (design.md: 250 KB gzipped).
-// Reads Vite's manifest: a screen needs the entry, its route chunk and their static imports.
+// Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (design.md:
+// uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
+// evaluates the entry, the modules its route loads before it renders (the app, the route's page and
+// what the route composes with it) and their static imports. What loads later (the offline sync when
+// the browser is idle, the side menu at desktop width, dialogs when opened) is not counted.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
-const BUDGET_KB = 250;
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('no entry chunk in the Vite manifest');
 
-/** The first screens and the module that renders each (besides the entry). */
-const SCREENS: Record<string, string | null> = {
-  '/login': null, // the login page is part of the entry chunk
-  '/offers': 'src/features/offers/offers-page.tsx',
-};
+const APP = 'src/app-main.tsx';
+/** Each first screen: the modules its route loads before it renders (App.tsx), its budget in KB (1 KB = 1000 bytes). */
+const SCREENS: { screen: string; modules: string[]; budgetKb?: number }[] = [
+  // A first visit: the entry alone (src/main.ts, the login screen without the app).
+  { screen: '/login', modules: [], budgetKb: 80 },
+  // The floating credit-check button is on screen with the offers (App.tsx, CreditCheckWidget).
+  { screen: '/offers', modules: [APP, 'src/features/offers/offers-page.tsx', 'src/credit-check/credit-check-widget.tsx'], budgetKb: 350 },
+  { screen: 'dettaglio offerta', modules: [APP, 'src/features/offer-detail/offer-detail-page.tsx', 'src/credit-check/offer-panel.tsx'], budgetKb: 400 },
+  // No budget of its own in design.md: printed to follow it.
+  { screen: 'preventivo, passo cliente', modules: [APP, 'src/features/quotation/start-page.tsx', 'src/features/catalog/components/manual-offer-form.tsx'] },
+];
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const k of keys) {
@@ -25,12 +33,15 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 }
 
 let failed = false;
-for (const [screen, module] of Object.entries(SCREENS)) {
-  if (module && !manifest[module]) throw new Error(`${screen}: ${module} is not in the build`);
-  const files = [...closure(module ? [entry, module] : [entry])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-  const kb = files.reduce((sum, f) => sum + gzipSync(readFileSync(`dist/${f}`), { level: 9 }).length, 0) / 1024;
-  const ok = kb <= BUDGET_KB;
+for (const { screen, modules, budgetKb } of SCREENS) {
+  for (const m of modules) if (!manifest[m]) throw new Error(`${screen}: ${m} is not in the build`);
+  const files = [...closure([entry, ...modules])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const bytes = files.map((f) => readFileSync(`dist/${f}`));
+  const kb = bytes.reduce((sum, b) => sum + b.length, 0) / 1000;
+  const gzKb = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1000;
+  const ok = budgetKb === undefined || kb <= budgetKb;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${screen}: ${kb.toFixed(1)} KB gzipped JS in ${files.length} files (budget ${BUDGET_KB} KB)`);
+  const verdict = budgetKb === undefined ? 'info' : ok ? 'ok  ' : 'FAIL';
+  console.log(`${verdict} ${screen}: ${kb.toFixed(1)} KB of JavaScript evaluated before it is usable (${gzKb.toFixed(1)} KB gzipped, ${files.length} files)${budgetKb === undefined ? '' : `, budget ${budgetKb} KB`}`);
 }
 if (failed) process.exit(1);

@@ -1,12 +1,12 @@
-import { IonApp, IonSplitPane } from '@ionic/react';
-import { IonReactRouter } from '@ionic/react-router';
+import { IonApp, IonSplitPane } from './ui/ionic/app';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useSyncExternalStore } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
 import { sideMenu } from './shell/side-menu-state';
+import { RouterLinkProvider } from './ui/ionic/routing';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
 
@@ -167,9 +167,11 @@ function Shell() {
 export function App() {
   return (
     <IonApp>
-      <IonReactRouter>
-        <Shell />
-      </IonReactRouter>
+      <BrowserRouter>
+        <RouterLinkProvider>
+          <Shell />
+        </RouterLinkProvider>
+      </BrowserRouter>
     </IonApp>
   );
 }

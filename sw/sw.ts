@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -9,9 +10,53 @@ import { replayOutbox } from './worker-replay';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// The shell and every route chunk; a new build replaces them and old caches are removed.
+// The install fetches what the first screen needs (the page, the entry's chunks and styles, icons, the
+// manifest: vite.config.ts, firstInstallOnly), so it ends quickly on a slow line; a new build replaces
+// them and old caches are removed.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The page that installed the worker comes under its control at once, so going offline in that first
+// session already works. Only the first install: an update still waits for the agent (update prompt).
+clientsClaim();
+
+// The other chunks of the app (hashed names: a name never changes content): from the cache when there,
+// else from the network and kept; warmAssets fills the cache in the background.
+const ASSETS_CACHE = 'assets';
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS_CACHE }));
+
+/**
+ * Fetches every chunk the install left out (the build's list, precached with the page) into the runtime
+ * cache, three at a time, and drops the files of earlier builds: after one online visit every screen opens
+ * offline. Stops at the first failure (offline); the next activation or page start takes it up again.
+ */
+async function warmAssets() {
+  const list = await matchPrecache('/warm-assets.json');
+  if (!list) return;
+  const wanted = new Set(((await list.json()) as string[]).map((u) => new URL(u, self.location.origin).href));
+  const cache = await caches.open(ASSETS_CACHE);
+  const cached = await cache.keys();
+  for (const request of cached) if (!wanted.has(request.url)) await cache.delete(request);
+  const have = new Set(cached.map((r) => r.url));
+  const todo = [...wanted].filter((url) => !have.has(url));
+  let failed = false;
+  const worker = async () => {
+    for (let url = todo.shift(); url && !failed; url = todo.shift()) {
+      try {
+        // A server that never answers must not hold the warm-up (and the next one) for ever.
+        const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+        if (res.ok) await cache.put(url, res);
+      } catch {
+        failed = true;
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}
+let warming: Promise<void> | null = null;
+const warm = () => (warming ??= warmAssets().finally(() => (warming = null)));
+// Not part of the activation (waitUntil would hold the page's requests until it ends): started with it,
+// and kept alive by the page's WARM_ASSETS message (src/app-main.tsx).
+self.addEventListener('activate', () => void warm());
 
 // Client-side routes open the precached shell, offline too; API and file routes never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//] }));
@@ -57,5 +102,7 @@ self.addEventListener('sync', (event) => {
 
 // The app asks before switching to a new version (update prompt), so a waiting worker activates on request.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'WARM_ASSETS') event.waitUntil(warm());
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MESSAGES } from '../i18n-messages';
+import { LOGIN_LIMITS } from '../validation/login';
 
 const required = (s: z.ZodString) => s.trim().min(1, MESSAGES.required);
 
 export const LoginSchema = z.object({
-  email: required(z.string()).max(254),
-  password: z.string().min(1, MESSAGES.required).max(200),
+  email: required(z.string()).max(LOGIN_LIMITS.email),
+  password: z.string().min(1, MESSAGES.required).max(LOGIN_LIMITS.password),
 });
 export type Login = z.infer<typeof LoginSchema>;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorEnvelopeSchema } from '@core/schemas/common';
+import type { ErrorEnvelope } from '@core/schemas/common';
 import { it } from '../i18n/it';
 import { ApiError } from './api-error';
 import { serverUrl } from './origin';
@@ -106,10 +106,9 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
 }
 
 async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
-  let parsed: z.infer<typeof ErrorEnvelopeSchema> | null = null;
+  let parsed: ErrorEnvelope | null = null;
   try {
-    const result = ErrorEnvelopeSchema.safeParse(await res.json());
-    if (result.success) parsed = result.data;
+    parsed = asErrorEnvelope(await res.json());
   } catch {
     // not JSON: fall through to the generic messages
   }
@@ -120,6 +119,19 @@ async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
   // says the server cannot be reached, never that the agent is logged out (reachability.ts).
   if (ownApi && res.status === 401) session.emit('unauthorized');
   return new ApiError(res.status, message, parsed?.errors ?? {}, parsed?.error.code);
+}
+
+/**
+ * The error envelope (core/schemas/common.ts, ErrorEnvelopeSchema), read by hand: the client is in the
+ * login screen's bundle, which does not load zod. A body of another shape counts as no envelope.
+ */
+export function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
+  const b = body as Partial<ErrorEnvelope> | null;
+  const error = b?.error;
+  if (!error || typeof error.message !== 'string' || typeof error.http_code !== 'number' || !b.errors || typeof b.errors !== 'object') return null;
+  const errors: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(b.errors)) if (Array.isArray(v)) errors[k] = v.filter((m): m is string => typeof m === 'string');
+  return { error: { http_code: error.http_code, message: error.message, ...(typeof error.code === 'string' ? { code: error.code } : {}) }, errors };
 }
 
 /** JSON call; with a schema the answer is checked against the contract in core/schemas. */

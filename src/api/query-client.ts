@@ -1,6 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
-import './reachability';
+import { isReachable, onReachability } from './reachability';
+
+// Queries and the outbox wait while the server cannot be reached (api/reachability.ts).
+onlineManager.setEventListener((setOnline) => {
+  setOnline(isReachable());
+  return onReachability(setOnline);
+});
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,8 +1,7 @@
-import { onlineManager } from '@tanstack/react-query';
 import { isNativeShell, serverUrl } from './origin';
 
 /**
- * Whether our server can be reached, kept in TanStack Query's onlineManager: while it says no, queries
+ * Whether our server can be reached. TanStack Query's onlineManager follows it (api/query-client.ts): while it says no, queries
  * pause and keep the data they have (persisted answers stay on screen), and the outbox holds its writes.
  * It is fed by real answers, not by `navigator.onLine` alone: a phone "online" on a dealership's
  * captive Wi-Fi, a request that times out or a gateway saying the server is unavailable (502/503/504)
@@ -13,6 +12,24 @@ const PROBE_URL = serverUrl('/api/v1/health/live');
 const PROBE_TIMEOUT_MS = 5000;
 const FIRST_PROBE_MS = 2000;
 const MAX_PROBE_MS = 30_000;
+
+// Kept here, not in TanStack Query, so that the login screen's bundle (the first one loaded) can use the
+// HTTP client without loading TanStack Query.
+let online = typeof navigator === 'undefined' ? true : navigator.onLine;
+const listeners = new Set<(online: boolean) => void>();
+function setOnline(value: boolean) {
+  if (online === value) return;
+  online = value;
+  for (const l of listeners) l(value);
+}
+
+/** Calls `listener` with each change of reachability; returns the unsubscribe. */
+export function onReachability(listener: (online: boolean) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
 
 let probe: ReturnType<typeof setTimeout> | undefined;
 let delay = FIRST_PROBE_MS;
@@ -37,7 +54,7 @@ function scheduleProbe(ms: number) {
     if (await probeOnce()) serverAnswered();
     else {
       delay = Math.min(delay * 2, MAX_PROBE_MS);
-      if (!onlineManager.isOnline()) scheduleProbe(delay);
+      if (!online) scheduleProbe(delay);
     }
   }, ms);
 }
@@ -47,41 +64,28 @@ export function serverAnswered() {
   clearTimeout(probe);
   probe = undefined;
   delay = FIRST_PROBE_MS;
-  if (!onlineManager.isOnline()) onlineManager.setOnline(true);
+  setOnline(true);
 }
 
 /** No answer, a time-out, or "unavailable": offline until a probe gets through. */
 export function serverUnreachable() {
-  if (onlineManager.isOnline()) onlineManager.setOnline(false);
+  setOnline(false);
   if (probe === undefined && typeof window !== 'undefined') scheduleProbe(delay);
 }
 
-export const isReachable = () => onlineManager.isOnline();
+export const isReachable = () => online;
 
 // The device's own signals: 'offline' is believed at once; 'online' only once the server answers. In
-// the native shells the phone's radio state comes from @capacitor/network (loaded there only); the
-// browser's events are kept as well.
+// the native shells the phone's radio state comes from @capacitor/network too (loaded there only).
 if (typeof window !== 'undefined') {
-  onlineManager.setEventListener((setOnline) => {
-    setOnline(navigator.onLine);
-    if (!navigator.onLine) scheduleProbe(FIRST_PROBE_MS);
-    const onOffline = () => setOnline(false);
-    const onOnline = () => scheduleProbe(0);
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('online', onOnline);
-    let stopNative = () => {};
-    if (isNativeShell()) {
-      void import('@capacitor/network').then(async ({ Network }) => {
-        const follow = ({ connected }: { connected: boolean }) => (connected ? onOnline() : onOffline());
-        const handle = await Network.addListener('networkStatusChange', follow);
-        stopNative = () => void handle.remove();
-        follow(await Network.getStatus());
-      });
-    }
-    return () => {
-      window.removeEventListener('offline', onOffline);
-      window.removeEventListener('online', onOnline);
-      stopNative();
-    };
-  });
+  if (!navigator.onLine) scheduleProbe(FIRST_PROBE_MS);
+  window.addEventListener('offline', () => setOnline(false));
+  window.addEventListener('online', () => scheduleProbe(0));
+  if (isNativeShell()) {
+    void import('@capacitor/network').then(async ({ Network }) => {
+      const follow = ({ connected }: { connected: boolean }) => (connected ? scheduleProbe(0) : setOnline(false));
+      await Network.addListener('networkStatusChange', follow);
+      follow(await Network.getStatus());
+    });
+  }
 }

@@ -1,7 +1,7 @@
-import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluate, logicFor } from '@core/prescoring';
 import { ApiError } from '../api/client';
+import { serverAnswered, serverUnreachable } from '../api/reachability';
 import { logicQuery, postCheck, postOfferCheck } from './api';
 
 // Offline, or with the prescoring service unavailable, the credit check runs on the device with the
@@ -12,7 +12,7 @@ const json = (status: number, payload: unknown) => new Response(JSON.stringify(p
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  onlineManager.setOnline(true);
+  serverAnswered();
 });
 
 describe('credit check on the device', () => {
@@ -36,7 +36,7 @@ describe('credit check on the device', () => {
   it('does not wait for the network when the app knows it is offline', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    onlineManager.setOnline(false);
+    serverUnreachable();
     expect((await postCheck('/prescoring/', body)).data).toEqual(evaluate(body));
     const logic = await logicQuery('/prescoring/', 'pensionato', 'quote').queryFn!({} as never);
     expect(logic).toEqual(logicFor('pensionato', 'quote'));
@@ -44,7 +44,7 @@ describe('credit check on the device', () => {
   });
 
   it('refuses bad input on the device as the service would (a 422, errore 2)', async () => {
-    onlineManager.setOnline(false);
+    serverUnreachable();
     await expect(postCheck('/prescoring/', { ...body, answers: { ...answers, net_monthly_income: -5 } })).rejects.toMatchObject({ status: 422 });
   });
 

@@ -1,21 +1,16 @@
-import { IonButton, IonInput, IonProgressBar, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
+import { IonButton } from '../ui/ionic/button';
+import { IonInput } from '../ui/ionic/input';
+import { IonProgressBar } from '../ui/ionic/progress-bar';
+import { IonSelect, IonSelectOption } from '../ui/ionic/select';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { useEffect, useState } from 'react';
 import { CONTRACTUAL_CATEGORIES, ContractualCategorySchema } from '@core/categories';
 import { visibleQuestions, type AnswerValue, type Logic, type LogicVariant, type Question } from '@core/prescoring';
 import { it } from '../i18n/credit-check';
 import { formatAmount, parseAmount, reformatAmount } from './amount';
-import { logicQuery, usePrescoringBase } from './api';
+import { useCreditCheckLogic } from './use-credit-check-logic';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
-
-/** The loaded question logic of the chosen category, shared by the form and its submit button. */
-export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
-  const { contractualCategory } = useCreditCheck();
-  const { base, error: configError } = usePrescoringBase();
-  const query = useQuery(logicQuery(base, contractualCategory, variant));
-  return { base, logic: query.data, loading: query.isLoading, error: query.error ?? (contractualCategory ? configError : null) };
-}
 
 /**
  * The credit-check questions (spec §2, §4, §5): the contractual category first, then the visible questions

@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonContent } from '../ui/ionic/content';
+import { IonModal } from '../ui/ionic/overlays';
 import { useEffect, useRef, useState } from 'react';
 import { creditCheckFilterParams, filtersToQuery } from '@core/credit-check-filters';
 import { canSubmit } from '@core/prescoring';
@@ -6,7 +8,8 @@ import { it } from '../i18n/credit-check';
 import { links } from '../routes';
 import { ModalHeader } from '../ui/modal-header';
 import { postCheck, responseOf } from './api';
-import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
+import { CreditCheckForm } from './credit-check-form';
+import { useCreditCheckLogic } from './use-credit-check-logic';
 import { CreditCheckError, CreditCheckResult } from './credit-check-result';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';

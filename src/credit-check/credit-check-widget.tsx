@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
 import { closeOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,16 +1,22 @@
-import { IonButton, IonContent, IonModal, IonSpinner } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonContent } from '../ui/ionic/content';
+import { LazyModal } from '../ui/ionic/lazy-modal';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { alertColor, type Answers, messageFor, nextStep, type OfferData, type PrescoringResponse } from '@core/prescoring';
 import { it } from '../i18n/credit-check';
 import { postOfferCheck, responseOf } from './api';
-import { CreditCheckForm, useCreditCheckLogic } from './credit-check-form';
+import { useCreditCheckLogic } from './use-credit-check-logic';
 import { CreditCheckError } from './credit-check-result';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
 import { ModalHeader } from '../ui/modal-header';
 import { useOpenedOnce } from '../ui/use-opened-once';
+
+// The questions (Ionic's select, input, progress bar) load with the modal's first opening.
+const CreditCheckForm = lazy(() => import('./credit-check-form').then((m) => ({ default: m.CreditCheckForm })));
 
 /** Spec §4 "Offer detail": the affordability index is recomputed 200 ms after the offer changes. */
 export const OFFER_CHECK_DEBOUNCE_MS = 200;
@@ -136,19 +142,21 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
         </IonButton>
       )}
       {modalMounted && (
-        <IonModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
+        <LazyModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
           <ModalHeader title={it.creditCheck.offer.title} onClose={() => setAsking(false)} color="primary" />
           <IonContent className="ion-padding">
             {asking && (
               <>
-                <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
+                <Suspense fallback={<IonSpinner name="dots" />}>
+                  <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
+                </Suspense>
                 <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
                   {it.creditCheck.offer.done}
                 </IonButton>
               </>
             )}
           </IonContent>
-        </IonModal>
+        </LazyModal>
       )}
     </section>
   );

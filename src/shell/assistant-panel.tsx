@@ -1,4 +1,5 @@
-import { IonButton, IonInput } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonInput } from '../ui/ionic/input';
 import { closeOutline, sendOutline } from 'ionicons/icons';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { it } from '../i18n/help';

@@ -1,4 +1,7 @@
-import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonContent } from '../ui/ionic/content';
+import { IonPage } from '../ui/ionic/page';
+import { IonSpinner } from '../ui/ionic/spinner';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { canAccess, type Gate } from '@core/access';

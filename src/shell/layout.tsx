@@ -1,4 +1,5 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { IonContent } from '../ui/ionic/content';
+import { IonPage } from '../ui/ionic/page';
 import { menuSharp, personCircleOutline } from 'ionicons/icons';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { hasFeature } from '@core/features';

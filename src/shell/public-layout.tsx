@@ -1,4 +1,5 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { IonContent } from '../ui/ionic/content';
+import { IonPage } from '../ui/ionic/page';
 import type { ReactNode } from 'react';
 import { it } from '../i18n/it';
 import { links } from '../routes';

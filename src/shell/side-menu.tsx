@@ -1,5 +1,7 @@
 import { menuController } from '@ionic/core/components';
-import { IonContent, IonHeader, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent } from '../ui/ionic/content';
+import { IonHeader, IonTitle, IonToolbar } from '../ui/ionic/toolbar';
+import { IonMenu } from '../ui/ionic/menu';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,8 @@
-import { IonButton, IonItem, IonLabel, IonList, IonNote, IonPopover, useIonAlert } from '@ionic/react';
+import { IonButton } from '../ui/ionic/button';
+import { IonItem } from '../ui/ionic/item';
+import { IonLabel, IonList } from '../ui/ionic/list';
+import { IonNote } from '../ui/ionic/text';
+import { IonPopover, useIonAlert } from '../ui/ionic/overlays';
 import { syncOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
 import { outbox } from '../offline';

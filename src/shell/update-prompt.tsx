@@ -1,4 +1,4 @@
-import { IonToast } from '@ionic/react';
+import { IonToast } from '../ui/ionic/overlays';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { it } from '../i18n/it';
 

@@ -1,4 +1,4 @@
-import { useIonAlert } from '@ionic/react';
+import { useIonAlert } from '../ui/ionic/overlays';
 import { useNavigate } from 'react-router-dom';
 import { send } from '../api/client';
 import { endSession } from '../api/profile';

@@ -1,4 +1,6 @@
-import { IonItem, IonLabel, IonList, IonPopover } from '@ionic/react';
+import { IonItem } from '../ui/ionic/item';
+import { IonLabel, IonList } from '../ui/ionic/list';
+import { IonPopover } from '../ui/ionic/overlays';
 import { logOutOutline, personOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
 import { links } from '../routes';

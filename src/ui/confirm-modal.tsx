@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from './ionic/button';
+import { IonContent } from './ionic/content';
+import { IonModal } from './ionic/overlays';
 import { it } from '../i18n/it';
 import './confirm.css';
 

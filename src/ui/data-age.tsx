@@ -1,4 +1,4 @@
-import { IonNote } from '@ionic/react';
+import { IonNote } from './ionic/text';
 import { useOnline } from '../offline/hooks';
 import { it } from '../i18n/it';
 

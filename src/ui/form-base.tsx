@@ -1,4 +1,6 @@
-import { IonButton, IonInput, IonText } from '@ionic/react';
+import { IonButton } from './ionic/button';
+import { IonInput } from './ionic/input';
+import { IonText } from './ionic/text';
 import type { ComponentProps } from 'react';
 import { ApiError } from '../api/client';
 import { it } from '../i18n/it';

@@ -1,4 +1,4 @@
-import { IonNote } from '@ionic/react';
+import { IonNote } from './ionic/text';
 import { useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { it } from '../i18n/it';

@@ -1,4 +1,5 @@
-import { IonCheckbox, IonNote } from '@ionic/react';
+import { IonCheckbox } from './ionic/checkbox';
+import { IonNote } from './ionic/text';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { TextInput, type TextInputProps } from './form-base';

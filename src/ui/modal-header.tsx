@@ -1,4 +1,5 @@
-import { IonButton, IonButtons, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from './ionic/button';
+import { IonButtons, IonHeader, IonTitle, IonToolbar } from './ionic/toolbar';
 import { closeOutline } from 'ionicons/icons';
 import { it } from '../i18n/it';
 import { Icon } from './icon';

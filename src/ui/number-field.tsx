@@ -1,4 +1,4 @@
-import { IonInput } from '@ionic/react';
+import { IonInput } from './ionic/input';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { parseIntInput } from '@core/catalog';
 import { it } from '../i18n/it';

@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from './ionic/button';
 import { it } from '../i18n/it';
 import './pagination.css';
 

@@ -1,23 +1,11 @@
-import { useIonRouter } from '@ionic/react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
- * A link that opens its page as a root page: a forward push onto a lazy page can leave it blank in
- * this Ionic version (as the offer cards found). Modified clicks keep the browser's behaviour.
+ * A link to a page of the app. It used to open its page as an Ionic root page (a forward push onto a
+ * lazy page could leave it blank under IonReactRouter); the app now routes with react-router alone
+ * (App.tsx), so it is react-router's Link.
  */
-export function RootLink({ to, onClick, ...rest }: ComponentProps<typeof Link> & { to: string }) {
-  const router = useIonRouter();
-  return (
-    <Link
-      to={to}
-      onClick={(e) => {
-        onClick?.(e);
-        if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-        e.preventDefault();
-        router.push(to, 'root');
-      }}
-      {...rest}
-    />
-  );
+export function RootLink(props: ComponentProps<typeof Link> & { to: string }) {
+  return <Link {...props} />;
 }

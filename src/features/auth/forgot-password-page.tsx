@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonRouterLink } from '@ionic/react';
+import { IonRouterLink } from '../../ui/ionic/router-link';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

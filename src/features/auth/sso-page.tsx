@@ -1,4 +1,5 @@
-import { IonRouterLink, IonSpinner } from '@ionic/react';
+import { IonRouterLink } from '../../ui/ionic/router-link';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';

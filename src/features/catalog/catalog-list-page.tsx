@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { IonCard, IonCardContent } from '@ionic/react';
+import { IonCard, IonCardContent } from '../../ui/ionic/card';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateIt, formatDistance } from '@core/format';
 import { it } from '../../i18n/catalog';

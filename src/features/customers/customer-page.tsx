@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { arrowBackOutline } from 'ionicons/icons';
 import { useParams } from 'react-router-dom';
 import { formatDateIt } from '@core/format';

@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatDateIt } from '@core/format';

@@ -1,4 +1,9 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSegment, IonSegmentButton, IonLabel, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
+import { IonContent } from '../../ui/ionic/content';
+import { IonModal } from '../../ui/ionic/overlays';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
+import { IonLabel } from '../../ui/ionic/list';
 import { useState } from 'react';
 import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';

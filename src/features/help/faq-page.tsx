@@ -1,4 +1,6 @@
-import { IonAccordion, IonAccordionGroup, IonItem, IonLabel } from '@ionic/react';
+import { IonAccordion, IonAccordionGroup } from '../../ui/ionic/accordion';
+import { IonItem } from '../../ui/ionic/item';
+import { IonLabel } from '../../ui/ionic/list';
 import { it } from '../../i18n/help';
 import { AppPage } from '../../shell/layout';
 

@@ -1,4 +1,6 @@
-import { IonCard, IonCardContent, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonCard, IonCardContent } from '../../ui/ionic/card';
+import { IonItem } from '../../ui/ionic/item';
+import { IonLabel, IonList } from '../../ui/ionic/list';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery } from '../../api/profile';
 import { it } from '../../i18n/help';

@@ -1,4 +1,5 @@
-import { IonCard, IonCardContent, IonLabel } from '@ionic/react';
+import { IonCard, IonCardContent } from '../../ui/ionic/card';
+import { IonLabel } from '../../ui/ionic/list';
 import { useQuery } from '@tanstack/react-query';
 import { personOutline } from 'ionicons/icons';
 import { configQuery, useProfile } from '../../api/profile';

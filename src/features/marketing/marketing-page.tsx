@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonNote, IonSpinner, IonText } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
+import { IonNote, IonText } from '../../ui/ionic/text';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, copyOutline, documentOutline, downloadOutline, imageOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';

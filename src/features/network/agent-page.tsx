@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { peopleOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';

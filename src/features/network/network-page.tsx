@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
 import { peopleOutline } from 'ionicons/icons';
 import { type ReactNode, useState } from 'react';
 import { hasFeature } from '@core/features';

@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonContent } from '../../ui/ionic/content';
+import { LazyModal } from '../../ui/ionic/lazy-modal';
 import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -186,10 +188,10 @@ type SelPatch = Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>;
 function SideModal({ open, onClose, title, children, testId }: { open: boolean; onClose: () => void; title: string; children: ReactNode; testId: string }) {
   if (!useOpenedOnce(open)) return null;
   return (
-    <IonModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId}>
+    <LazyModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId}>
       <ModalHeader title={title} onClose={onClose} />
       <IonContent className="ion-padding">{children}</IonContent>
-    </IonModal>
+    </LazyModal>
   );
 }
 

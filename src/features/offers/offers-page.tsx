@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
 import { optionsOutline } from 'ionicons/icons';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
@@ -24,7 +24,6 @@ import { useOfferFilters } from './api/get-offer-filters';
 import { useOfflineCopyReady, useSearchOffers } from './api/search-offers';
 import { activeChips, withoutChip } from './chips';
 import { OfferRequestBanner, SponsorBanner } from './components/banners';
-import { FilterSidebar } from './components/filter-sidebar';
 import { OfferCard, OfferCardSkeleton } from './components/offer-card';
 import { useConfirm } from '../../ui/confirm';
 import { Pagination } from '../../ui/pagination';
@@ -38,6 +37,12 @@ import { Icon } from '../../ui/icon';
 const WIDE = '(min-width: 1024px)';
 // The drawer (and Ionic's modal) loads when it is first opened.
 const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
+// The filters (Ionic's accordion, checkbox, toggle, range and input: about half the screen's Ionic code)
+// are a chunk of their own: on a phone they wait behind 'Filtra', and at desktop width they load right
+// after the cards' first render, in a task of their own (docs/decisions.md).
+const loadSidebar = () => import('./components/filter-sidebar');
+const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
+if (window.matchMedia(WIDE).matches) void loadSidebar();
 
 export default function OffersPage() {
   const { data: profile } = useProfile();
@@ -81,7 +86,11 @@ export default function OffersPage() {
 
   const selectedLevels = check.sustainability.length ? check.sustainability : initialSustainability(check);
 
-  const sidebar = set ? <FilterSidebar key={revision} set={set} filters={state.filters} setFilter={editFilter} /> : null;
+  const sidebar = set ? (
+    <Suspense fallback={<div className="offers-filters-loading" aria-busy="true" />}>
+      <FilterSidebar key={revision} set={set} filters={state.filters} setFilter={editFilter} />
+    </Suspense>
+  ) : null;
 
   return (
     <AppPage title={it.offers.title} className="offers-page">

@@ -1,4 +1,7 @@
-import { IonButton, IonContent, IonModal, IonText } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonContent } from '../../ui/ionic/content';
+import { IonModal } from '../../ui/ionic/overlays';
+import { IonText } from '../../ui/ionic/text';
 import { useMutation } from '@tanstack/react-query';
 import { copyOutline, openOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';

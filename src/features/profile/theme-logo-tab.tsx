@@ -1,4 +1,5 @@
-import { IonButton, IonNote, IonText } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonNote, IonText } from '../../ui/ionic/text';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { MESSAGES } from '@core/i18n-messages';

@@ -1,4 +1,8 @@
-import { IonButton, IonInput, IonNote, IonSegment, IonSegmentButton, IonLabel } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonInput } from '../../ui/ionic/input';
+import { IonNote } from '../../ui/ionic/text';
+import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
+import { IonLabel } from '../../ui/ionic/list';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';

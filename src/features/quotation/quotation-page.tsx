@@ -1,4 +1,5 @@
-import { IonButton, IonNote } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonNote } from '../../ui/ionic/text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import type { CustomerType } from '@core/categories';

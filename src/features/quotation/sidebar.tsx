@@ -28,6 +28,8 @@ export function QuotationSidebar({ data, pdfButton }: { data: SidebarData; pdfBu
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
+  // The section headings sit under the proposal's number (h2) when it has one, else right under the page's h1.
+  const H = data.number !== null ? 'h3' : 'h2';
   return (
     <aside className="quotation-sidebar" data-testid="quotation-sidebar">
       {data.number !== null && <h2 className="proposal-number">{proposalTitle(data.number)}</h2>}
@@ -49,7 +51,7 @@ export function QuotationSidebar({ data, pdfButton }: { data: SidebarData; pdfBu
         <strong>{formatMonthly(data.price)}</strong>
       </p>
       {pdfButton}
-      <h3>{s.recap}</h3>
+      <H className="sidebar-heading">{s.recap}</H>
       <dl className="recap">
         {data.customerName && (
           <>
@@ -66,15 +68,15 @@ export function QuotationSidebar({ data, pdfButton }: { data: SidebarData; pdfBu
         <dt>{s.color}</dt>
         <dd>{data.color ? `${data.color.description} (${formatPrice(data.color.price)})` : formatPrice(0)}</dd>
       </dl>
-      <h3>{s.services}</h3>
+      <H className="sidebar-heading">{s.services}</H>
       <List items={data.services.map((x) => `${x.description}${x.price > 0 ? ` · ${formatEuro(x.price)}` : ''}`)} />
-      <h3>{s.optionals}</h3>
+      <H className="sidebar-heading">{s.optionals}</H>
       <List items={optionals} />
-      <h3>{s.accessories}</h3>
+      <H className="sidebar-heading">{s.accessories}</H>
       <List items={data.accessories.map((a) => `${a.description} · ${formatPrice(a.price)}`)} />
       {data.notes && (
         <>
-          <h3>{s.notes}</h3>
+          <H className="sidebar-heading">{s.notes}</H>
           <p className="sidebar-notes">{data.notes}</p>
         </>
       )}

@@ -1,4 +1,5 @@
-import { IonButton, IonText } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonText } from '../../ui/ionic/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { categoryInfo } from '@core/categories';

@@ -1,4 +1,6 @@
-import { IonButton, IonNote, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonNote } from '../../ui/ionic/text';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring';

@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
 import { Link } from 'react-router-dom';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { it } from '../../i18n/it';

@@ -1,4 +1,8 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from '../../ui/ionic/button';
+import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
+import { IonContent } from '../../ui/ionic/content';
+import { IonModal } from '../../ui/ionic/overlays';
+import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';

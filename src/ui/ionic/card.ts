@@ -1,4 +1,4 @@
-// IonCard (routerLink included), IonCardContent, IonCardHeader, IonCardTitle: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonCard (routerLink included), IonCardContent, IonCardHeader, IonCardTitle: the same proxies as @ionic/react's (README.md in this folder).
 import { IonCard as IonCardElement, defineCustomElement as defineIonCard } from '@ionic/core/components/ion-card.js';
 import { IonCardContent as IonCardContentElement, defineCustomElement as defineIonCardContent } from '@ionic/core/components/ion-card-content.js';
 import { IonCardHeader as IonCardHeaderElement, defineCustomElement as defineIonCardHeader } from '@ionic/core/components/ion-card-header.js';

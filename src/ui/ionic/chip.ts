@@ -1,4 +1,4 @@
-// IonChip: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonChip: the same proxies as @ionic/react's (README.md in this folder).
 import { IonChip as IonChipElement, defineCustomElement as defineIonChip } from '@ionic/core/components/ion-chip.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

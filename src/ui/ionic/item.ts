@@ -1,4 +1,4 @@
-// IonItem: the same proxy as @ionic/react's, routerLink included; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonItem: the same proxy as @ionic/react's, routerLink included (README.md in this folder).
 import { IonItem as IonItemElement, defineCustomElement as defineIonItem } from '@ionic/core/components/ion-item.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,4 @@
-// IonList, IonLabel: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonList, IonLabel: the same proxies as @ionic/react's (README.md in this folder).
 import { IonList as IonListElement, defineCustomElement as defineIonList } from '@ionic/core/components/ion-list.js';
 import { IonLabel as IonLabelElement, defineCustomElement as defineIonLabel } from '@ionic/core/components/ion-label.js';
 import type * as Ionic from '@ionic/react';

@@ -1,4 +1,4 @@
-// IonMenu (the side menu): the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonMenu (the side menu): the same proxies as @ionic/react's (README.md in this folder).
 import { IonMenu as IonMenuElement, defineCustomElement as defineIonMenu } from '@ionic/core/components/ion-menu.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

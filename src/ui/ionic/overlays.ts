@@ -1,5 +1,4 @@
-// Ionic's inline overlays and the alert hook. @ionic/react defines them in its one module with every
-// other component, so the build (vite.config.ts, splitIonic) points this file's import at a second
-// instance of that module, which keeps only these: they leave the first screens' chunk. They share no
-// React context with the rest of @ionic/react but their own nesting one, hence all of them come from here.
+// Ionic's inline overlays and the alert hook come from @ionic/react itself: its inline overlays keep their
+// content unmounted while closed and portal it when presented, which Stencil's proxies do not. Only the
+// screens that open one import this module, so @ionic/react (and the overlay elements) load with them.
 export { IonModal, IonPopover, IonToast, useIonAlert } from '@ionic/react';

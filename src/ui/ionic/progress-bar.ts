@@ -1,4 +1,4 @@
-// IonProgressBar: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonProgressBar: the same proxies as @ionic/react's (README.md in this folder).
 import { IonProgressBar as IonProgressBarElement, defineCustomElement as defineIonProgressBar } from '@ionic/core/components/ion-progress-bar.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

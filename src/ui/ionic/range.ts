@@ -1,4 +1,4 @@
-// IonRange: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonRange: the same proxies as @ionic/react's (README.md in this folder).
 import { IonRange as IonRangeElement, defineCustomElement as defineIonRange } from '@ionic/core/components/ion-range.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,8 +1,19 @@
-// routerLink for the split proxies of Ionic's routing components (IonItem, IonCard, IonFabButton): what
-// @ionic/react's createRoutingComponent does, through the same NavContext the router provides.
-import { NavContext } from '@ionic/react';
+// routerLink for Stencil's proxies of Ionic's routing components (IonButton, IonItem, IonCard,
+// IonRouterLink): what @ionic/react's createRoutingComponent does, with react-router's navigate.
 import type { AnimationBuilder, RouterDirection, RouterOptions } from '@ionic/react';
-import { type ComponentType, forwardRef, type MouseEvent, useContext } from 'react';
+import { type ComponentType, createContext, forwardRef, type MouseEvent, type ReactNode, useContext, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+type Navigate = (path: string) => void;
+
+const RouterContext = createContext<Navigate>((path) => window.location.assign(path));
+
+/** Gives routerLink the app's router (inside react-router's BrowserRouter). */
+export function RouterLinkProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const value = useMemo<Navigate>(() => (path) => navigate(path), [navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
 
 type RoutingProps = {
   routerLink?: string;
@@ -15,14 +26,15 @@ type RoutingProps = {
 
 export function withRouterLink<P extends object>(Inner: ComponentType<P>, displayName: string) {
   const Routing = forwardRef<HTMLElement, P & RoutingProps>(function Routing(props, ref) {
-    const nav = useContext(NavContext);
+    const navigate = useContext(RouterContext);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Ionic's page transitions: the app has none (App.tsx)
     const { routerLink, routerDirection, routerOptions, routerAnimation, onClick, ...rest } = props;
     const click = (e: MouseEvent<HTMLElement>) => {
       onClick?.(e);
       // Modifier clicks open the link in a new tab or window, as a plain link would.
       if (e.defaultPrevented || routerLink === undefined || e.metaKey || e.ctrlKey || e.shiftKey) return;
       e.preventDefault();
-      nav.navigate(routerLink, routerDirection, undefined, routerAnimation, routerOptions);
+      navigate(routerLink);
     };
     const inner = { ...rest, ...(routerLink && !rest.href ? { href: routerLink } : {}), routerDirection, onClick: click, ref } as unknown as P;
     return <Inner {...inner} />;

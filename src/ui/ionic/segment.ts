@@ -1,4 +1,4 @@
-// IonSegment, IonSegmentButton: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonSegment, IonSegmentButton: the same proxies as @ionic/react's (README.md in this folder).
 import { IonSegment as IonSegmentElement, defineCustomElement as defineIonSegment } from '@ionic/core/components/ion-segment.js';
 import { IonSegmentButton as IonSegmentButtonElement, defineCustomElement as defineIonSegmentButton } from '@ionic/core/components/ion-segment-button.js';
 import type * as Ionic from '@ionic/react';

@@ -1,4 +1,4 @@
-// IonSelect, IonSelectOption: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonSelect, IonSelectOption: the same proxies as @ionic/react's (README.md in this folder).
 import { IonSelect as IonSelectElement, defineCustomElement as defineIonSelect } from '@ionic/core/components/ion-select.js';
 import { IonSelectOption as IonSelectOptionElement, defineCustomElement as defineIonSelectOption } from '@ionic/core/components/ion-select-option.js';
 import type * as Ionic from '@ionic/react';

@@ -1,4 +1,4 @@
-// IonSkeletonText: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonSkeletonText: the same proxies as @ionic/react's (README.md in this folder).
 import { IonSkeletonText as IonSkeletonTextElement, defineCustomElement as defineIonSkeletonText } from '@ionic/core/components/ion-skeleton-text.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

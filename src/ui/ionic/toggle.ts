@@ -1,4 +1,4 @@
-// IonToggle: the same proxies as @ionic/react's; the build points the app's imports here (vite.config.ts, splitIonic).
+// IonToggle: the same proxies as @ionic/react's (README.md in this folder).
 import { IonToggle as IonToggleElement, defineCustomElement as defineIonToggle } from '@ionic/core/components/ion-toggle.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

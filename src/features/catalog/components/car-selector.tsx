@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline, eyeOutline, swapHorizontalOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';

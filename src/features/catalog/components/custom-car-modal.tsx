@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonContent } from '../../../ui/ionic/content';
+import { IonHeader, IonTitle, IonToolbar } from '../../../ui/ionic/toolbar';
+import { IonModal } from '../../../ui/ionic/overlays';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CAR_CATEGORIES, CAR_DEFAULTS, CAR_FUELS, CAR_GEARBOXES, CAR_SEGMENTS } from '@core/catalog';

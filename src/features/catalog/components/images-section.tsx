@@ -1,4 +1,7 @@
-import { IonButton, IonContent, IonModal, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonContent } from '../../../ui/ionic/content';
+import { IonModal } from '../../../ui/ionic/overlays';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { chevronBackOutline, chevronForwardOutline, closeOutline, downloadOutline, starOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation } from '@tanstack/react-query';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';

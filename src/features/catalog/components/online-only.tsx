@@ -1,4 +1,4 @@
-import { IonText } from '@ionic/react';
+import { IonText } from '../../../ui/ionic/text';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { it } from '../../../i18n/catalog';
 import { useOnline } from '../../../offline/hooks';

@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, closeOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';

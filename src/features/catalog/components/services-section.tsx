@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { parseIntInput, rangeMessage, SERVICE_PRICE_MAX } from '@core/catalog';
 import type { CatalogServiceChoice } from '@core/schemas/catalog';

@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
 import { copyOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';

@@ -1,4 +1,5 @@
-import { IonLabel, IonSegment, IonSegmentButton } from '@ionic/react';
+import { IonLabel } from '../../../ui/ionic/list';
+import { IonSegment, IonSegmentButton } from '../../../ui/ionic/segment';
 import { STATS_INTERVALS, type StatsInterval } from '@core/schemas/sales';
 import { it } from '../../../i18n/statistics';
 

@@ -1,4 +1,4 @@
-import { IonButton } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
 import { carOutline, searchOutline } from 'ionicons/icons';
 import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';

@@ -1,4 +1,9 @@
-import { IonAccordion, IonAccordionGroup, IonCheckbox, IonItem, IonLabel, IonList, IonNote, IonToggle } from '@ionic/react';
+import { IonAccordion, IonAccordionGroup } from '../../../ui/ionic/accordion';
+import { IonCheckbox } from '../../../ui/ionic/checkbox';
+import { IonItem } from '../../../ui/ionic/item';
+import { IonLabel, IonList } from '../../../ui/ionic/list';
+import { IonNote } from '../../../ui/ionic/text';
+import { IonToggle } from '../../../ui/ionic/toggle';
 import { memo, useCallback } from 'react';
 import type { FilterDef, FilterSet, OfferFilters } from '@core/schemas/offers';
 import { it } from '../../../i18n/offers';

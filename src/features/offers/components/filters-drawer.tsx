@@ -1,4 +1,6 @@
-import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonContent } from '../../../ui/ionic/content';
+import { IonModal } from '../../../ui/ionic/overlays';
 import type { ReactNode } from 'react';
 import { it } from '../../../i18n/offers';
 import { ModalHeader } from '../../../ui/modal-header';

@@ -1,4 +1,4 @@
-import { IonSkeletonText, useIonRouter } from '@ionic/react';
+import { IonSkeletonText } from '../../../ui/ionic/skeleton-text';
 import { rocketOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,16 +14,9 @@ import { serverUrl } from '../../../api/origin';
 /** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
   const href = links.offerDetail(offer.code, offer);
-  const router = useIonRouter();
   return (
     <Link
       to={href}
-      // A forward push onto the lazy detail page can leave it blank in this Ionic version: open it as a root page.
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-        e.preventDefault();
-        router.push(href, 'root');
-      }}
       className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
         <img src={serverUrl(offer.image)} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />

@@ -1,4 +1,5 @@
-import { IonInput, IonRange } from '@ionic/react';
+import { IonInput } from '../../../ui/ionic/input';
+import { IonRange } from '../../../ui/ionic/range';
 import { memo, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '@core/format';
 import { it } from '../../../i18n/offers';

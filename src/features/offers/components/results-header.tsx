@@ -1,4 +1,7 @@
-import { IonButton, IonChip, IonLabel, IonSpinner } from '@ionic/react';
+import { IonButton } from '../../../ui/ionic/button';
+import { IonChip } from '../../../ui/ionic/chip';
+import { IonLabel } from '../../../ui/ionic/list';
+import { IonSpinner } from '../../../ui/ionic/spinner';
 import { closeCircle, downloadOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import type { OfferSort } from '@core/offer-options';

@@ -1,0 +1,80 @@
+import '@core/schemas/zod-config';
+import type { Session } from '@core/schemas/auth';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/query-client';
+import { startSession } from './api/profile';
+import { session } from './api/session';
+import { App } from './App';
+import { CrashScreen } from './shell/crash-screen';
+import { ensureIntl } from './shell/intl';
+import { setupIonic } from './ui/ionic/setup';
+import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
+
+// Native shells (Capacitor) run no service worker: the outbox replays from the app itself.
+const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());
+const UpdatePrompt = import.meta.env.PROD && !isNative && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
+
+const whenIdle = (run: () => void) => {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
+
+/**
+ * The app: React, Ionic, the router, TanStack Query. main.ts loads it for every screen but a first
+ * visit to /login, and after that login with the session it started.
+ */
+export async function start(signedIn?: Session) {
+  setupIonic({ mode: 'md' });
+  if (signedIn) startSession(signedIn);
+  await ensureIntl();
+  // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
+  // screen loads without them. They start when the browser is next idle (within 2 s): background work
+  // that must not delay the first screen.
+  const startOffline = () => whenIdle(() => void import('./offline').then((m) => m.startOfflineSync()));
+  if (session.isActive()) startOffline();
+  else {
+    const stop = session.on((e) => {
+      if (e !== 'changed' || !session.isActive()) return;
+      stop();
+      startOffline();
+    });
+  }
+
+  // The app hidden or closed: what it has is written to the device now, not at the next throttled save
+  // (only once the device's copy was read back: an earlier save would write a cache without it).
+  let restored = false;
+  const saveCache = () => void (restored && session.isActive() && persistNow(queryClient));
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveCache());
+  window.addEventListener('pagehide', saveCache);
+
+  // The service worker fetches the rest of the app into its cache (sw/sw.ts, warmAssets): the first
+  // screen first, then every screen opens offline.
+  if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
+
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React may render the first screen in short slices, leaving the main thread to input between them.
+  startTransition(() => root.render(
+    <StrictMode>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER, dehydrateOptions: { shouldDehydrateQuery: keepOnDevice } }}
+        // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
+        onSuccess={() => {
+          restored = true;
+          void queryClient.invalidateQueries();
+        }}
+      >
+        <CrashScreen>
+          <App />
+        </CrashScreen>
+        {UpdatePrompt && (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        )}
+      </PersistQueryClientProvider>
+    </StrictMode>,
+  ));
+}

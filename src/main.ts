@@ -1,0 +1,33 @@
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/display.css';
+import '@ionic/react/css/palettes/dark.class.css';
+import './theme/app.css';
+import type { Session } from '@core/schemas/auth';
+import { session } from './api/session';
+import { mountLogin } from './features/auth/login-screen';
+import { paths } from './routes';
+
+/**
+ * The entry: a first visit to /login gets the login screen alone (features/auth/login-screen.ts, a few
+ * KB), every other start the app (app-main.tsx: React, Ionic, the router, TanStack Query), which the
+ * login loads once it has a session. On a slow phone the app's code is seconds of script evaluation
+ * that the login form does not need (docs/decisions.md).
+ */
+const startApp = (signedIn?: Session) => import('./app-main').then((app) => app.start(signedIn));
+
+if (location.pathname === paths.login && !session.isActive()) {
+  document.documentElement.classList.add('boot-login');
+  mountLogin(document.getElementById('root')!, {
+    onSignedIn: async (s) => {
+      // Stored at once: a reload or a new tab while the app loads is already signed in.
+      session.set({ access: s.access_token, refresh: s.refresh_token });
+      history.replaceState(null, '', s.user.termsAccepted ? paths.home : paths.ssoActivate);
+      await startApp(s);
+    },
+    navigate: (path) => location.assign(path),
+  });
+} else void startApp();
