@@ -1,5 +1,6 @@
 // Catalogue management constants and rules (catalogue-and-account.md §4, §5, §9), shared by the
 // edit screens and the server.
+import { formatNumber } from './format';
 import type { Body } from './offer-options';
 
 export const CATALOG_TAG = 'Catalogo';
@@ -28,7 +29,7 @@ export const CAR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const CAR_IMAGE_MAX_FILES = 10;
 export const CATALOG_PAGE_SIZE = 20;
 
-export const rangeMessage = (min: number, max: number) => `Inserisci un valore compreso tra ${min} e ${max}`;
+export const rangeMessage = (min: number, max: number) => `Inserisci un valore compreso tra ${formatNumber(min)} e ${formatNumber(max)}`;
 
 export const CATALOG_MESSAGES = {
   providerInvalid: 'Provider selezionato non valido',

@@ -46,7 +46,7 @@ export const MESSAGES = {
   imageTooBig: 'Il file deve pesare meno di 2MB',
   fileMissing: 'Seleziona un file',
   feeRange: 'Inserisci un valore compreso tra 0 e 100',
-  feeFixedRange: 'Inserisci un valore compreso tra 0 e 10000',
+  feeFixedRange: 'Inserisci un valore compreso tra 0 e 10.000',
   feeTypeNotAllowed: 'Tipo di compenso non disponibile per la tua rete',
   parentInvalid: 'Agente padre non valido',
   subAgentLimit: 'Hai raggiunto il numero massimo di sub-agenti della tua rete',

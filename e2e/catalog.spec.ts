@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { encodePng } from '../server/lib/png';
-import { expect, loginAs, screen, test, USERS, shots } from './fixtures';
+import { expect, expectFormattedNumbers, loginAs, screen, test, USERS, shots } from './fixtures';
 
 // Users of this spec: capogruppo@demo.it (NET-NORD: catalog, clone, car-custom-images) makes the
 // offer; completo@demo.it (no network) is the agent outside the group.
@@ -75,7 +75,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   // Price block: the spec's messages, then valid values.
   await s.getByLabel('Canone mensile (€)').fill('5');
   await s.getByTestId('catalog-save').click();
-  await expect(s.getByText('Inserisci un valore compreso tra 10 e 9999')).toBeVisible();
+  await expect(s.getByText('Inserisci un valore compreso tra 10 e 9.999')).toBeVisible();
   await expect(s.getByText('Provider selezionato non valido')).toBeVisible();
   await s.getByLabel('Provider', { exact: true }).selectOption({ label: 'Aurora Rent' });
   await s.getByLabel('Prodotto', { exact: true }).selectOption({ label: 'Aurora Rent Privati Tutto Incluso' });
@@ -106,6 +106,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await addVariation(page, { deposit: '0', distance: '10000', duration: '48', rate: '280' });
   await addVariation(page, { deposit: '0', distance: '20000', duration: '48', rate: '310' });
   await expect(s.getByTestId('variations-missing')).toHaveText('Variazioni sufficienti per pubblicare');
+  await expectFormattedNumbers(page, 'catalogue editor');
   await shots(page, 'catalog-edit');
   await s.getByTestId('catalog-publish').click();
   await expect(s.getByText('Offerta pubblicata')).toBeVisible();
@@ -154,7 +155,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
 
   // Service price override: the offer detail prices the service with it (tyres: 19 € x 4 by default).
   await page.goto(`/offers/${code}`);
-  await expect(screen(page).getByTestId('service-pneumatici')).toContainText('76,00');
+  await expect(screen(page).getByTestId('service-pneumatici')).toContainText('76\u00a0€');
   await page.goto(`/catalog/${code}/edit`);
   s = screen(page);
   await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByLabel('Prezzo (€/mese)').fill('5');
@@ -162,7 +163,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(s.getByText('Offerta salvata')).toBeVisible();
   await page.goto(`/offers/${code}`);
   const tyres = screen(page).getByTestId('service-pneumatici');
-  await expect(tyres).toContainText('20,00');
+  await expect(tyres).toContainText('20\u00a0€');
   const rateBefore = await screen(page).getByTestId('monthly-rate').innerText();
   await tyres.getByRole('checkbox').check();
   await expect(screen(page).getByTestId('monthly-rate')).not.toHaveText(rateBefore);
@@ -249,7 +250,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await tyresRow.getByLabel('Quantità massima').fill('8');
   await tyresRow.getByLabel('Quantità predefinita').fill('4');
   await editor.getByTestId('product-services-save').click();
-  await expect(tyresRow.getByText('Inserisci un valore compreso tra 0 e 1000')).toBeVisible();
+  await expect(tyresRow.getByText('Inserisci un valore compreso tra 0 e 1.000')).toBeVisible();
   await tyresRow.getByLabel('Prezzo (€/mese)').fill('18,5');
   const carRow = editor.getByTestId('product-service').filter({ hasText: 'Auto sostitutiva' });
   await carRow.getByLabel('Prezzo (€/mese)').fill('16');

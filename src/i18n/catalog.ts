@@ -132,8 +132,8 @@ export const catalog = {
     special: 'Prezzo speciale',
     specialOn: 'Tariffa speciale attiva',
     specialPrice: 'Prezzo speciale (€)',
-    specialShort: (price: number) => `speciale ${price} €`,
-    webShort: (price: number) => `web ${price} €`,
+    specialShort: (price: string) => `speciale ${price}`,
+    webShort: (price: string) => `web ${price}`,
   },
   services: {
     price: 'Prezzo (€/mese)',

@@ -142,10 +142,10 @@ describe('catalogue offers', () => {
     const res = await api('POST', 'catalog/offers', leader, offerInput(car.id, { price: 5, deposit: -1, duration: 70, distance: 100000 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      price: ['Inserisci un valore compreso tra 10 e 9999'],
-      deposit: ['Inserisci un valore compreso tra 0 e 100000'],
+      price: ['Inserisci un valore compreso tra 10 e 9.999'],
+      deposit: ['Inserisci un valore compreso tra 0 e 100.000'],
       duration: ['Inserisci un valore compreso tra 12 e 60'],
-      distance: ['Inserisci un valore compreso tra 0 e 99999'],
+      distance: ['Inserisci un valore compreso tra 0 e 99.999'],
     });
     const refs = await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: 'nessuno', product: 'aurora-rent-privati' }));
     expect(refs.json().errors).toMatchObject({ provider: ['Provider selezionato non valido'], product: ['Prodotto selezionato non valido'] });
@@ -154,7 +154,7 @@ describe('catalogue offers', () => {
     const empty = await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: '', product: '' }));
     expect(empty.json().errors).toMatchObject({ provider: ['Provider selezionato non valido'], product: ['Prodotto selezionato non valido'] });
     const service = await api('POST', 'catalog/offers', leader, offerInput(car.id, { services: [{ id: 1, price: 1001 }] }));
-    expect(service.json().errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1000']);
+    expect(service.json().errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1.000']);
   });
 
   it('updates, and only the owner group may change or see it (others: 404)', async () => {
@@ -211,10 +211,10 @@ describe('variations and publishing', () => {
     const bad = await child(o.code, { deposit: -1, distance: 100001, duration: 73, monthlyRate: 0 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
-      deposit: ['Inserisci un valore compreso tra 0 e 100000'],
-      distance: ['Inserisci un valore compreso tra 0 e 100000'],
+      deposit: ['Inserisci un valore compreso tra 0 e 100.000'],
+      distance: ['Inserisci un valore compreso tra 0 e 100.000'],
       duration: ['Inserisci un valore compreso tra 1 e 72'],
-      monthly_rate: ['Inserisci un valore compreso tra 1 e 99999'],
+      monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'],
     });
     const same = await child(o.code, { deposit: 1000, distance: 15000, duration: 36, monthlyRate: 299 });
     expect(same.statusCode).toBe(422);
@@ -477,7 +477,7 @@ describe('product services editor', () => {
     });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
-    expect(errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1000']);
+    expect(errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1.000']);
     expect(errors['services.0.max_quantity']).toEqual(['La quantità minima non può superare la massima']);
     expect(errors['services.0.quantity']).toEqual(['La quantità deve essere compresa tra la minima e la massima']);
     expect(errors['services.1.price_map']).toEqual(['Aggiungi almeno una voce al listino variabile']);
@@ -507,7 +507,7 @@ describe('variation editor fields', () => {
 
     const bad = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 1, special_price: null, web_monthly_rate: 0 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99999'] });
+    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'] });
     // Special rate 0 turns the special price off; bundle '' and null web rate clear them.
     const off = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 0, special_price: 300, bundle: '', web_monthly_rate: null });
     expect(off.json().data.child).toMatchObject({ special_rate: 0, special_price: null, bundle: null, web_monthly_rate: null });

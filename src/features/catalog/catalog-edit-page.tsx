@@ -1,3 +1,4 @@
+import { formatNumber } from '@core/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonSpinner } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -207,7 +208,7 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             <div className="form-grid">
               <SelectField control={form.control} name="provider" label={f.provider} options={brokerOptions} />
               <SelectField control={form.control} name="product" label={f.product} options={productOptions} />
-              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${b.price.min}–${b.price.max}`} />
+              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${formatNumber(b.price.min)}–${formatNumber(b.price.max)}`} />
               <NumberField control={form.control} name="deposit" label={f.deposit} minlength={1} maxlength={5} />
               <NumberField control={form.control} name="duration" label={f.duration} minlength={2} maxlength={2} />
               <NumberField control={form.control} name="distance" label={f.distance} maxlength={5} disabled={unlimited} />

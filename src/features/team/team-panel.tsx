@@ -1,3 +1,4 @@
+import { formatEuro, formatNumber } from '@core/format';
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonSpinner, IonTitle, IonToolbar } from '@ionic/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
@@ -51,7 +52,7 @@ export default function TeamPanel() {
                 {m.email}
               </span>
               <span className="muted">
-                {t.feeTypes[m.fee_type]}: {m.fee_value.toLocaleString('it-IT')} {t.unit(m.fee_type)}
+                {t.feeTypes[m.fee_type]}: {m.fee_type === 'FIXED_VALUE' ? formatEuro(m.fee_value) : `${formatNumber(m.fee_value)} %`}
               </span>
             </div>
             <div className="team-tile-actions">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
+import { formatConsumption, formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { it } from '../../../i18n/offer-detail';
 
@@ -57,8 +57,8 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
                 [t.specs.displacement, c.cilindrata ? `${formatNumber(c.cilindrata)} cc` : '—'],
                 [t.specs.power, `${c.hp} CV (${c.kw} kW)`],
                 [t.specs.traction, c.descrizione_trazione],
-                [t.specs.consumption, `${formatNumber(c.consumo_medio, { decimals: 1 })} ${c.fuel.name === 'Elettrica' ? 'kWh' : 'l'}/100 km`],
-                [t.specs.co2, `${c.emissioni_co2} g/km`],
+                [t.specs.consumption, formatConsumption(c.consumo_medio, c.fuel.name === 'Elettrica')],
+                [t.specs.co2, `${formatNumber(c.emissioni_co2)} g/km`],
               ]}
             />
             <h3>{t.specs.body}</h3>
