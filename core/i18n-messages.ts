@@ -52,5 +52,7 @@ export const MESSAGES = {
   subAgentLimit: 'Hai raggiunto il numero massimo di sub-agenti della tua rete',
   memberPending: "L'agente non ha ancora attivato l'account: potrai attivarlo o disattivarlo dopo l'attivazione",
   apiKeyOnlyWithLogin: 'Operazione consentita solo con accesso personale, non con chiave API',
+  apiKeyRevoked: 'Chiave API revocata: non funziona più',
+  apiKeyNone: 'Non hai una chiave API attiva',
   marketingDisabled: 'Il materiale pubblicitario non è disponibile',
 } as const;

@@ -82,6 +82,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await s.getByLabel('Canone mensile (€)').fill('299');
   await s.getByLabel('Anticipo (€)').fill('1000');
   await s.getByLabel('Codice di riferimento (targa o identificativo)').fill('E2E-001');
+  await s.getByLabel('Margine dell’offerta (€)').fill('1200');
   await expect(s.getByTestId('service-row').first()).toBeVisible();
   await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByRole('checkbox').check();
   await s.getByTestId('catalog-save').click();
@@ -109,8 +110,16 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expectFormattedNumbers(page, 'catalogue editor');
   await shots(page, 'catalog-edit');
   await s.getByTestId('catalog-publish').click();
-  await expect(s.getByText('Offerta pubblicata')).toBeVisible();
+  await expect(s.getByText('Offerta pubblicata', { exact: true })).toBeVisible();
   await expect(s.getByTestId('offer-status')).toContainText('Pubblicata');
+  await expect(s.getByTestId('variations-missing')).toHaveText('Offerta pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse');
+  // A refused delete on the published offer says why, with no green line under the red one (issue 20).
+  await s.getByTestId('variation-row').first().getByTestId('variation-delete').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByRole('alert').filter({ hasText: 'L’offerta è pubblicata: deve mantenere' })).toBeVisible();
+  await expect(s.getByText('Variazioni sufficienti per pubblicare')).toHaveCount(0);
+  await expect(s.getByTestId('variation-row')).toHaveCount(2);
+  await shots(page, 'catalog-delete-refused');
 
   // Found in /offers with the Catalogo tag.
   await page.goto('/offers?tags=Catalogo&sort=newest');
@@ -304,7 +313,7 @@ test('deleting a provider or product used by an offer is refused with a clear me
     cilindrata: 999, cavalli_fiscali: 11, descrizione_trazione: 'Anteriore', desc_motore: '1.0', hp: 70, consumo_medio: 5, kw: 51, euro: 'Euro 6', emissioni_co2: 110,
     descrizione_cambio: 'manuale', larghezza: 1600, lunghezza: 3600, bagagliaio: 200, posti: 4, porte: 5,
   });
-  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30' });
+  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30', potential_profit: 900 });
 
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();
@@ -339,6 +348,16 @@ test('the quotation start offers the manual offer form when the car is not liste
   await shots(page, 'quotation-manual-offer');
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   await expect(form.getByText('Richiesta inviata')).toBeVisible();
-  await page.goto('/offer/request');
+  // Followed through (issue 20): the form says what comes next and leads to the request.
+  await form.getByTestId('manual-offer-next').getByRole('link', { name: 'Vedi le tue richieste' }).click();
+  await expect(page).toHaveURL(/\/offer\/request$/);
   await expect(screen(page).getByTestId('offer-request').filter({ hasText: 'Aixam City' })).toBeVisible();
+
+  // With an offer configured (the quotation start of an offer), the manual offer is still one tap away.
+  await page.goto('/offers');
+  await screen(page).getByTestId('offer-card').first().click();
+  await screen(page).getByTestId('create-quote').click();
+  await expect(page).toHaveURL(/\/quotation\//);
+  await screen(page).getByTestId('open-manual-offer').click();
+  await expect(screen(page).getByTestId('manual-offer')).toContainText('L’auto che cerchi non è in elenco?');
 });

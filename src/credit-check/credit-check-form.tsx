@@ -14,7 +14,18 @@ export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
   const { contractualCategory } = useCreditCheck();
   const { base, error: configError } = usePrescoringBase();
   const query = useQuery(logicQuery(base, contractualCategory, variant));
-  return { base, logic: query.data, loading: query.isLoading, error: query.error ?? (contractualCategory ? configError : null) };
+  // The first failed try is said at once, while the query keeps retrying in the background (issue 20:
+  // the retries' back-off kept the user looking at a spinner for about 14 s).
+  const failing = query.data === undefined && query.failureCount > 0;
+  const error = query.error ?? (failing ? query.failureReason : null) ?? (contractualCategory ? configError : null);
+  return {
+    base,
+    logic: query.data,
+    loading: query.isLoading && !failing,
+    error,
+    retrying: failing && query.isFetching,
+    retry: () => void query.refetch(),
+  };
 }
 
 /**
@@ -23,7 +34,7 @@ export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
  */
 export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: { variant?: LogicVariant; /** The customer's category is known (a quotation): shown, not changeable. */ lockedCategory?: boolean }) {
   const check = useCreditCheck();
-  const { logic, loading, error } = useCreditCheckLogic(variant);
+  const { logic, loading, error, retrying, retry } = useCreditCheckLogic(variant);
 
   // A category chosen before its logic arrived: its first question becomes current once loaded.
   useEffect(() => {
@@ -58,8 +69,17 @@ export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: {
       </IonSelect>
 
       {error ? (
-        <div className="cc-alert cc-alert--danger" role="alert">
-          {it.creditCheck.error}
+        <div className="cc-alert cc-alert--danger" role="alert" data-testid="cc-logic-error">
+          <p>{it.creditCheck.error}</p>
+          {retrying ? (
+            <p className="cc-retrying" role="status">
+              <IonSpinner name="dots" /> {it.creditCheck.retrying}
+            </p>
+          ) : (
+            <IonButton size="small" fill="outline" onClick={retry}>
+              {it.common.retry}
+            </IonButton>
+          )}
         </div>
       ) : null}
       {loading && (

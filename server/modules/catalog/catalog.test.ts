@@ -137,6 +137,26 @@ describe('catalogue offers', () => {
     expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ distance: 0, unlimitedKm: true });
   });
 
+  it('keeps its commission data, validated, and sellers see it as for any other offer (issue 20)', async () => {
+    const car = await newCar();
+    const missing = await api('POST', 'catalog/offers', leader, offerInput(car.id, { potential_profit: undefined }));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.potential_profit).toEqual(['Questo campo è obbligatorio']);
+    const zero = await api('POST', 'catalog/offers', leader, offerInput(car.id, { potential_profit: 0 }));
+    expect(zero.json().errors.potential_profit).toEqual(['Inserisci un valore compreso tra 1 e 20.000']);
+
+    const o = await newOffer(leader, { potential_profit: 1500, has_extra_commission: true, has_under_commission: true });
+    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ potential_profit: 1500, has_extra_commission: true, has_under_commission: true, has_over_commission: false });
+    await child(o.code, { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 });
+    await child(o.code, { deposit: 0, distance: 20000, duration: 48, monthlyRate: 310 });
+    expect((await api('POST', `catalog/offers/${o.code}/publish`, leader)).statusCode).toBe(200);
+    // Sara (network member, 60% flat, fees-visibility) reads her share of the offer's margin.
+    const detail = (await api('GET', `offers/${o.code}`, sub)).json().data;
+    expect(detail.fees).toMatchObject({ agentFee: 60, defaultFeeValue: 900, originalPotentialProfit: 1500 });
+    expect(detail.fees.maxFeeValue).toBeGreaterThan(900);
+    expect(detail.has_extra_commission).toBe(true);
+  });
+
   it('answers the spec messages for out-of-range values and invalid provider or product', async () => {
     const car = await newCar();
     const res = await api('POST', 'catalog/offers', leader, offerInput(car.id, { price: 5, deposit: -1, duration: 70, distance: 100000 }));
@@ -260,6 +280,9 @@ describe('variations and publishing', () => {
     // A published offer keeps its minimum: deleting a needed variation is refused.
     const del = await api('DELETE', `offers/${o.code}/child/${last.id}`, leader);
     expect(del.statusCode).toBe(422);
+    // ...saying the offer is published, and what to do (issue 20).
+    expect(del.json().error.message).toBe('L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.');
+    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data.variations).toHaveLength(2);
     await api('POST', `catalog/offers/${o.code}/unpublish`, leader);
     expect(await codes(leader)).not.toContain(o.code);
   });

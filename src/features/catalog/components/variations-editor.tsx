@@ -139,9 +139,18 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
 
   return (
     <div className="variations" data-testid="variations">
-      <p className={complete ? 'catalog-ok' : 'catalog-hint'} data-testid="variations-missing">
-        {complete ? t.complete : t.missing(missing)}
-      </p>
+      {/* A published offer says so (its changes are held to the minimum); a refused change shows only its error, never the green line under it (issue 20). */}
+      {offer.published && complete ? (
+        <p className="catalog-hint" data-testid="variations-missing">
+          {t.published}
+        </p>
+      ) : (
+        !(complete && serverError) && (
+          <p className={complete ? 'catalog-ok' : 'catalog-hint'} data-testid="variations-missing">
+            {complete ? t.complete : t.missing(missing)}
+          </p>
+        )
+      )}
       <div className="variations-table" role="table">
         <div className="variations-head" role="row">
           <span role="columnheader">{t.deposit}</span>
