@@ -20,6 +20,13 @@ export function parseCarImageCode(code: string): { body: Body; hex: string } | n
 
 // Side views on a 320x160 canvas: body outline, glasshouse, and the wheel centres.
 const SHAPES: Record<Body, { body: string; glass: string; wheels: [number, number]; wheelY: number }> = {
+  // Short and tall, short overhangs: a city car (Panda, 500, Yaris), not a shrunken hatchback.
+  city: {
+    body: 'M50 114 L52 86 Q56 74 78 70 L100 66 L124 38 Q132 30 148 30 L214 30 Q234 30 246 48 L260 68 Q272 74 272 90 L272 114 Z',
+    glass: 'M108 66 L130 40 Q136 36 148 36 L184 36 L184 66 Z M192 36 L212 36 Q226 36 236 50 L246 66 L192 66 Z',
+    wheels: [100, 228],
+    wheelY: 116,
+  },
   hatchback: {
     body: 'M30 112 L34 90 Q40 78 62 74 L104 70 L136 46 Q146 40 162 40 L214 40 Q232 40 244 54 L262 74 Q288 78 292 92 L294 112 Z',
     glass: 'M116 70 L142 50 Q148 46 160 46 L206 46 L206 70 Z M214 46 Q228 46 238 58 L250 70 L214 70 Z',

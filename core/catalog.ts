@@ -1,5 +1,6 @@
 // Catalogue management constants and rules (catalogue-and-account.md §4, §5, §9), shared by the
 // edit screens and the server.
+import { formatNumber } from './format';
 import type { Body } from './offer-options';
 
 export const CATALOG_TAG = 'Catalogo';
@@ -11,6 +12,12 @@ export const OFFER_BOUNDS = {
   duration: { min: 12, max: 60 },
   distance: { min: 0, max: 99999 },
 } as const;
+/**
+ * A catalogue offer's commission data (issue 20: catalogue offers had none, so sellers read 'Provvigione
+ * standard 0 €'): the offer's potential profit in whole euros, from which each agent's share follows
+ * (core/offer-detail.ts offerFees), as for any other offer.
+ */
+export const COMMISSION_BOUNDS = { potentialProfit: { min: 1, max: 20000 } } as const;
 /** §5 and §9: the variation editor's bounds. */
 export const VARIATION_BOUNDS = {
   deposit: { min: 0, max: 100000 },
@@ -28,7 +35,7 @@ export const CAR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const CAR_IMAGE_MAX_FILES = 10;
 export const CATALOG_PAGE_SIZE = 20;
 
-export const rangeMessage = (min: number, max: number) => `Inserisci un valore compreso tra ${min} e ${max}`;
+export const rangeMessage = (min: number, max: number) => `Inserisci un valore compreso tra ${formatNumber(min)} e ${formatNumber(max)}`;
 
 export const CATALOG_MESSAGES = {
   providerInvalid: 'Provider selezionato non valido',
@@ -39,6 +46,8 @@ export const CATALOG_MESSAGES = {
   variationSameAsMain: "La variazione è identica all'offerta principale",
   variationDuplicate: 'Esiste già una variazione con questi valori',
   variationsMissing: 'Per pubblicare servono almeno 2 anticipi, 2 durate e 3 percorrenze diverse',
+  // A change that would leave a published offer below the minimum (issue 20: the refusal must say why).
+  publishedKeepsVariations: 'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
   catalogCarReadOnly: 'Le auto del catalogo non si possono modificare',
   imageInvalidType: 'Tipo di immagine non valido',
   specialPriceMissing: 'Con la tariffa speciale indica un prezzo speciale',
@@ -82,7 +91,7 @@ export function searchFuelOf(fuel: string): string {
 }
 export const searchGearOf = (gearbox: string) => (gearbox.startsWith('automatico') ? 'automatico' : 'manuale');
 export function bodyOf(category: string): Body {
-  const map: Record<string, Body> = { 'station-wagon': 'wagon', 'suv-crossover': 'suv', suv: 'suv', monovolume: 'mpv', 'veicoli-commerciali': 'van', autocarro: 'van', furgone: 'van', berlina: 'sedan', 'sportiva-coupe': 'sedan' };
+  const map: Record<string, Body> = { 'city-car': 'city', minicar: 'city', 'station-wagon': 'wagon', 'suv-crossover': 'suv', suv: 'suv', monovolume: 'mpv', 'veicoli-commerciali': 'van', autocarro: 'van', furgone: 'van', berlina: 'sedan', 'sportiva-coupe': 'sedan' };
   return map[category] ?? 'hatchback';
 }
 

@@ -15,7 +15,7 @@
  *   creditCheckHiddenTags(state)                the customer-type tag to hide while a check is applied
  *   filtersToQuery(values) / creditCheckOffersUrl(state)
  *                                               '?customerType=privati&monthly_rates=0,450' (arrays comma-separated)
- *   shouldReloadOffers(pathname, state)         on /offers after a check with chance >= 0 (after OFFERS_RELOAD_DELAY_MS)
+ *   shouldReloadOffers(pathname, state)         on /offers after a check with chance >= 0 (once the result is closed)
  *   creditCheckSearchFields(state)              contractualCategory, answers, sustainability for POST search/offers
  *   TRAFFIC_LIGHT                               the levels 2, 1, 0 with their colours (red, amber, green, as the spec says)
  *   sustainabilityLock(state)                   the one level the selection is locked to, or null
@@ -49,7 +49,6 @@ export const CREDIT_CHECK_FILTERS = {
 const TOUCHED: readonly string[] = Object.values(CREDIT_CHECK_FILTERS);
 
 /** The spec's 2 s: after a check on /offers the page reloads with the check's filters. */
-export const OFFERS_RELOAD_DELAY_MS = 2000;
 export const OFFERS_PATH = '/offers';
 
 export const hasCreditCheck = (s: CreditCheckSnapshot): boolean => s.contractualCategory !== null;

@@ -17,8 +17,11 @@ const NBSP = '\u00a0'; // Intl puts a no-break space before the euro sign
 describe('formatEuro', () => {
   it.each([
     [1234.5, undefined, `1.234,50${NBSP}€`],
-    [0, undefined, `0,00${NBSP}€`],
-    [-0, undefined, `0,00${NBSP}€`],
+    [0, undefined, `0${NBSP}€`],
+    [-0, undefined, `0${NBSP}€`],
+    [2500, undefined, `2.500${NBSP}€`],
+    [118.9, undefined, `118,90${NBSP}€`],
+    [1234.567, { decimals: 0 }, `1.235${NBSP}€`],
     [1234567.891, undefined, `1.234.567,89${NBSP}€`],
     [349, { decimals: 0 }, `349${NBSP}€`],
   ])('%s %j -> %s', (euros, options, expected) => {
@@ -30,7 +33,8 @@ describe('formatPrice', () => {
   it.each([
     [0, 'Di Serie'],
     [-5, 'Di Serie'],
-    [180, `180,00${NBSP}€`],
+    [180, `180${NBSP}€`],
+    [180.5, `180,50${NBSP}€`],
   ])('%s -> %s', (euros, expected) => {
     expect(formatPrice(euros)).toBe(expected);
   });

@@ -27,9 +27,14 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 // -0 would print as '-0'.
 const noNegativeZero = (n: number) => n + 0;
 
-/** '1.234,50 €' (2 decimals unless told otherwise). */
-export function formatEuro(euros: number, { decimals = 2 }: { decimals?: number } = {}): string {
-  return numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(noNegativeZero(euros));
+/**
+ * The one rule for money (issue 20): thousands point, decimal comma, cents only when there are
+ * some ('5.000 €', '118,90 €'), so the same kind of figure never reads '5.000 €' here and
+ * '5.000,00 €' there. `decimals: 0` rounds to whole euros (commissions, as the spec asks).
+ */
+export function formatEuro(euros: number, { decimals }: { decimals?: number } = {}): string {
+  const digits = decimals ?? (toCents(euros) % 100 === 0 ? 0 : 2);
+  return numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(noNegativeZero(euros));
 }
 
 /** Option and accessory prices: 0 or less is standard equipment. */
@@ -37,7 +42,7 @@ export function formatPrice(euros: number): string {
   return euros <= 0 ? 'Di Serie' : formatEuro(euros);
 }
 
-/** '349€ al mese', '349,50€ al mese': cents only when there are some. */
+/** The spec's monthly-rate item: '349€ al mese', '349,50€ al mese' (cents only when there are some, as formatEuro). */
 export function formatMonthly(euros: number): string {
   const whole = toCents(euros) % 100 === 0;
   return `${formatNumber(euros, { decimals: whole ? 0 : 2 })}€ al mese`;
@@ -52,6 +57,16 @@ export function formatDistance(km: number): string {
 export function formatNumber(n: number, { decimals }: { decimals?: number } = {}): string {
   const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   return numberFormat(digits).format(noNegativeZero(n));
+}
+
+/** '36 mesi'. */
+export function formatMonths(months: number): string {
+  return `${formatNumber(months)} mesi`;
+}
+
+/** '5,1 l/100 km' (one decimal), '14,9 kWh/100 km' for electric cars. */
+export function formatConsumption(value: number, electric: boolean): string {
+  return `${formatNumber(value, { decimals: 1 })} ${electric ? 'kWh' : 'l'}/100 km`;
 }
 
 /** Proposal numbers are shown with 5 digits: 1 -> '00001'. */

@@ -105,7 +105,7 @@ describe('display', () => {
   it.each([
     [0, 'Di Serie'],
     [-5, 'Di Serie'],
-    [180, '180,00\u00a0€'],
+    [180, '180\u00a0€'],
   ])('formatPrice(%s)', (n, want) => expect(formatPrice(n)).toBe(want));
   it('monthly and distance', () => {
     expect(formatMonthly(305)).toBe('305€ al mese');

@@ -1,4 +1,4 @@
-import { formatDistance } from './format';
+import { formatDistance, formatMonths } from './format';
 import type { Bounds, FacetCounts } from './offer-filter';
 import { CATALOGUE_TAG_LABEL, CATEGORIES, CUSTOMER_TYPE_OPTIONS, FUELS, GEARS, type OptionDef, RANGE_UNITS, SORTS, STATUSES, STOCKS, TOGGLES } from './offer-options';
 import type { FilterDef, FilterOption, FilterSet } from './schemas/offers';
@@ -49,7 +49,7 @@ export function buildFilterSet(result: { facets: FacetCounts; bounds: Bounds }, 
     options('fuels', fromConstants('fuels', FUELS)),
     options('categories', fromConstants('categories', CATEGORIES)),
     options('gear', fromConstants('gear', GEARS)),
-    options('durations', numeric('durations', (n) => `${n} mesi`)),
+    options('durations', numeric('durations', (n) => formatMonths(n))),
     options('distances', numeric('distances', (n) => formatDistance(n))),
     range('deposits'),
     toggle('unlimitedKm', facets.distances['0'] ?? 0),

@@ -34,7 +34,7 @@ export const CATEGORIES = [
 ] as const;
 
 /** Body shapes the generated car pictures know (core/car-image.ts). */
-export const BODIES = ['hatchback', 'sedan', 'wagon', 'suv', 'mpv', 'van'] as const;
+export const BODIES = ['city', 'hatchback', 'sedan', 'wagon', 'suv', 'mpv', 'van'] as const;
 export type Body = (typeof BODIES)[number];
 
 export const STOCKS = [

@@ -106,6 +106,17 @@ test('creates an API key, copies it, and calls the API with it', async ({ page, 
   expect((await request.get('/api/v1/agent/profile', { headers: { 'X-Api-Key': first } })).status()).toBe(401);
   expect((await request.get('/api/v1/agent/profile', { headers: { 'X-Api-Key': second } })).status()).toBe(200);
 
+  // Revoke without a new key (issue 20): asked first, then the key stops working.
+  await tab.getByTestId('api-key-revoke').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Revocare la chiave API?');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(tab.getByText('Chiave API revocata: non funziona più')).toBeVisible();
+  await expect(tab.getByText('Non hai ancora una chiave API.')).toBeVisible();
+  await expect(tab.getByTestId('api-key-revoke')).toHaveCount(0);
+  expect((await request.get('/api/v1/agent/profile', { headers: { 'X-Api-Key': second } })).status()).toBe(401);
+  await tab.getByRole('button', { name: 'Chiudi' }).click();
+  await expect(tab.getByText('Chiave API revocata: non funziona più')).toHaveCount(0);
+
   const docs = await request.get('/api/v1/openapi.json');
   expect((await docs.json()).paths['/api/v1/agent/service/api']).toBeTruthy();
 });
@@ -189,7 +200,13 @@ test('adds a sub-agent who activates through the emailed link, then suspends and
 
   await page.reload();
   await expect(tile.getByTestId('member-status')).toHaveText('attivato');
+  // Suspending logs the member out: it is asked first, and a cancel changes nothing (issue 20).
   await tile.getByRole('button', { name: 'Disattiva' }).click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Il sub-agente verrà disconnesso');
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Annulla' }).click();
+  await expect(tile.getByTestId('member-status')).toHaveText('attivato');
+  await tile.getByRole('button', { name: 'Disattiva' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(tile.getByTestId('member-status')).toHaveText('disattivato');
   await tile.getByRole('button', { name: 'Attiva' }).click();
   await expect(tile.getByTestId('member-status')).toHaveText('attivato');
@@ -232,6 +249,14 @@ test('the personal assistant opens for a user with a bot id', async ({ page }) =
   await page.getByTestId('assistant-personal').click();
   await expect(page.getByTestId('assistant-panel')).toHaveAttribute('data-bot', 'demo-bot-7f3a');
   await expect(page.getByTestId('assistant-panel')).toContainText('Assistente personale');
+  await expect(page.getByTestId('assistant-panel')).toContainText('Ciao Giulia Verdi');
+  // The integration's id is not for the user to read (issue 20).
+  await expect(page.getByTestId('assistant-panel')).not.toContainText('demo-bot-7f3a');
+  // An answer the FAQ does not have: said, with the support contacts.
+  await page.getByTestId('assistant-panel').getByRole('textbox').fill('Il canone comprende il bollo auto?');
+  await page.getByTestId('assistant-panel').getByRole('button', { name: 'Invia' }).click();
+  await expect(page.getByTestId('assistant-panel').locator('.assistant-bot').last()).toContainText('Non ho trovato una risposta');
+  await expect(page.getByTestId('assistant-panel').locator('.assistant-bot').last()).toContainText('supporto');
 });
 
 test('password recovery by emailed link', async ({ page }) => {

@@ -12,8 +12,13 @@ test.describe('menu', () => {
     await expect(menu(page).getByText('Home')).toBeVisible();
     await expect(menu(page).getByText('Domande Frequenti')).toBeVisible();
     await expect(menu(page).getByText('Supporto')).toHaveCount(0);
-    // A gated route typed by hand is treated as absent.
-    await page.goto('/support');
+    // A gated route typed by hand says why it does not open (issue 20), and stays where it is.
+    for (const path of ['/support', '/catalog', '/providers', '/admin', '/marketing', '/offer/request']) {
+      await page.goto(path);
+      await expect(page.getByTestId('not-allowed')).toContainText('Funzionalità non abilitata per il tuo account');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     // No name and no business name: nothing but an empty name would do, so the top bar shows the name.
     await expect(page.getByTestId('top-user')).toContainText('Marco Bianchi');

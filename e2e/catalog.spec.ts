@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { encodePng } from '../server/lib/png';
-import { expect, loginAs, screen, test, USERS, shots } from './fixtures';
+import { expect, expectFormattedNumbers, loginAs, screen, test, USERS, shots } from './fixtures';
 
 // Users of this spec: capogruppo@demo.it (NET-NORD: catalog, clone, car-custom-images) makes the
 // offer; completo@demo.it (no network) is the agent outside the group.
@@ -75,13 +75,14 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   // Price block: the spec's messages, then valid values.
   await s.getByLabel('Canone mensile (€)').fill('5');
   await s.getByTestId('catalog-save').click();
-  await expect(s.getByText('Inserisci un valore compreso tra 10 e 9999')).toBeVisible();
+  await expect(s.getByText('Inserisci un valore compreso tra 10 e 9.999')).toBeVisible();
   await expect(s.getByText('Provider selezionato non valido')).toBeVisible();
   await s.getByLabel('Provider', { exact: true }).selectOption({ label: 'Aurora Rent' });
   await s.getByLabel('Prodotto', { exact: true }).selectOption({ label: 'Aurora Rent Privati Tutto Incluso' });
   await s.getByLabel('Canone mensile (€)').fill('299');
   await s.getByLabel('Anticipo (€)').fill('1000');
   await s.getByLabel('Codice di riferimento (targa o identificativo)').fill('E2E-001');
+  await s.getByLabel('Margine dell’offerta (€)').fill('1200');
   await expect(s.getByTestId('service-row').first()).toBeVisible();
   await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByRole('checkbox').check();
   await s.getByTestId('catalog-save').click();
@@ -106,10 +107,19 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await addVariation(page, { deposit: '0', distance: '10000', duration: '48', rate: '280' });
   await addVariation(page, { deposit: '0', distance: '20000', duration: '48', rate: '310' });
   await expect(s.getByTestId('variations-missing')).toHaveText('Variazioni sufficienti per pubblicare');
+  await expectFormattedNumbers(page, 'catalogue editor');
   await shots(page, 'catalog-edit');
   await s.getByTestId('catalog-publish').click();
-  await expect(s.getByText('Offerta pubblicata')).toBeVisible();
+  await expect(s.getByText('Offerta pubblicata', { exact: true })).toBeVisible();
   await expect(s.getByTestId('offer-status')).toContainText('Pubblicata');
+  await expect(s.getByTestId('variations-missing')).toHaveText('Offerta pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse');
+  // A refused delete on the published offer says why, with no green line under the red one (issue 20).
+  await s.getByTestId('variation-row').first().getByTestId('variation-delete').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(s.getByRole('alert').filter({ hasText: 'L’offerta è pubblicata: deve mantenere' })).toBeVisible();
+  await expect(s.getByText('Variazioni sufficienti per pubblicare')).toHaveCount(0);
+  await expect(s.getByTestId('variation-row')).toHaveCount(2);
+  await shots(page, 'catalog-delete-refused');
 
   // Found in /offers with the Catalogo tag.
   await page.goto('/offers?tags=Catalogo&sort=newest');
@@ -154,7 +164,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
 
   // Service price override: the offer detail prices the service with it (tyres: 19 € x 4 by default).
   await page.goto(`/offers/${code}`);
-  await expect(screen(page).getByTestId('service-pneumatici')).toContainText('76,00');
+  await expect(screen(page).getByTestId('service-pneumatici')).toContainText('76\u00a0€');
   await page.goto(`/catalog/${code}/edit`);
   s = screen(page);
   await s.getByTestId('service-row').filter({ hasText: 'Pneumatici' }).getByLabel('Prezzo (€/mese)').fill('5');
@@ -162,7 +172,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(s.getByText('Offerta salvata')).toBeVisible();
   await page.goto(`/offers/${code}`);
   const tyres = screen(page).getByTestId('service-pneumatici');
-  await expect(tyres).toContainText('20,00');
+  await expect(tyres).toContainText('20\u00a0€');
   const rateBefore = await screen(page).getByTestId('monthly-rate').innerText();
   await tyres.getByRole('checkbox').check();
   await expect(screen(page).getByTestId('monthly-rate')).not.toHaveText(rateBefore);
@@ -249,7 +259,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await tyresRow.getByLabel('Quantità massima').fill('8');
   await tyresRow.getByLabel('Quantità predefinita').fill('4');
   await editor.getByTestId('product-services-save').click();
-  await expect(tyresRow.getByText('Inserisci un valore compreso tra 0 e 1000')).toBeVisible();
+  await expect(tyresRow.getByText('Inserisci un valore compreso tra 0 e 1.000')).toBeVisible();
   await tyresRow.getByLabel('Prezzo (€/mese)').fill('18,5');
   const carRow = editor.getByTestId('product-service').filter({ hasText: 'Auto sostitutiva' });
   await carRow.getByLabel('Prezzo (€/mese)').fill('16');
@@ -303,7 +313,7 @@ test('deleting a provider or product used by an offer is refused with a clear me
     cilindrata: 999, cavalli_fiscali: 11, descrizione_trazione: 'Anteriore', desc_motore: '1.0', hp: 70, consumo_medio: 5, kw: 51, euro: 'Euro 6', emissioni_co2: 110,
     descrizione_cambio: 'manuale', larghezza: 1600, lunghezza: 3600, bagagliaio: 200, posti: 4, porte: 5,
   });
-  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30' });
+  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30', potential_profit: 900 });
 
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();
@@ -338,6 +348,16 @@ test('the quotation start offers the manual offer form when the car is not liste
   await shots(page, 'quotation-manual-offer');
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   await expect(form.getByText('Richiesta inviata')).toBeVisible();
-  await page.goto('/offer/request');
+  // Followed through (issue 20): the form says what comes next and leads to the request.
+  await form.getByTestId('manual-offer-next').getByRole('link', { name: 'Vedi le tue richieste' }).click();
+  await expect(page).toHaveURL(/\/offer\/request$/);
   await expect(screen(page).getByTestId('offer-request').filter({ hasText: 'Aixam City' })).toBeVisible();
+
+  // With an offer configured (the quotation start of an offer), the manual offer is still one tap away.
+  await page.goto('/offers');
+  await screen(page).getByTestId('offer-card').first().click();
+  await screen(page).getByTestId('create-quote').click();
+  await expect(page).toHaveURL(/\/quotation\//);
+  await screen(page).getByTestId('open-manual-offer').click();
+  await expect(screen(page).getByTestId('manual-offer')).toContainText('L’auto che cerchi non è in elenco?');
 });

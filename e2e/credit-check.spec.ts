@@ -128,18 +128,33 @@ test('Vetrina Offerte opens the offers with the check filters in the address', a
   await expect(modal(page)).toBeVisible(); // a check exists: straight to the modal
 });
 
-test('a check made on /offers reloads it with the filters 2 s later', async ({ page, loggedIn }) => {
+test('a check made on /offers keeps its result until it is closed, then applies the filters', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
   await page.goto('/offers');
   await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
   await openModal(page);
   await retiredCheck(page);
-  const answeredAt = Date.now();
+  // The result stays as long as the user reads it (issue 20): no timed reload under their eyes.
+  await expect(result(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/monthly_rates/);
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
   await page.waitForURL(/\/offers\?customerType=privati&monthly_rates=0,525$/, { waitUntil: 'load' });
-  expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1500);
   await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
   await expect(rateChip(page)).toContainText('525');
   await expect(modal(page)).toBeHidden();
+});
+
+test('questions that fail to load are said at once, and come back on retry', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  let failing = true;
+  await page.route('**/prescoring/logic/**', (route) => (failing ? route.fulfill({ status: 500, json: { error: { http_code: 500, message: 'guasto' } } }) : route.fallback()));
+  await openModal(page);
+  await chooseCategory(page, 'Pensionato');
+  // The first failure is shown, not held back behind the retries (issue 20).
+  await expect(modal(page).getByTestId('cc-logic-error')).toContainText('Spiacenti, si è verificato un errore con la richiesta', { timeout: 3000 });
+  failing = false;
+  await expect(question(page, 'net_monthly_income')).toBeVisible();
+  await expect(modal(page).getByTestId('cc-logic-error')).toHaveCount(0);
 });
 
 test('a business that needs a deposit: chance 1, warning, deposit limit', async ({ page, loggedIn }) => {
@@ -212,7 +227,8 @@ test('stored answers expire after one hour', async ({ page, loggedIn }) => {
 const offers = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)');
 const countOf = async (page: Page) => Number(((await offersCount(page).textContent()) ?? '').replace(/\D/g, ''));
 const settled = (page: Page) => expect(offers(page).locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
-const level = (page: Page, name: 'Alta' | 'Media' | 'Bassa') => offers(page).getByTestId('traffic-light').getByRole('button', { name, exact: true });
+const LEVELS = { Alta: 2, Media: 1, Bassa: 0 } as const;
+const level = (page: Page, name: keyof typeof LEVELS) => offers(page).getByTestId('traffic-light').getByRole('button', { name: `Livello ${LEVELS[name]} · ${name}`, exact: true });
 const chips = (page: Page) => offers(page).getByTestId('filter-chips');
 const confirmDialog = (page: Page) => page.getByTestId('confirm-dialog');
 const EDIT_PROMPT = 'Modificando questo filtro il credit check verrà azzerato. Confermi?';
@@ -244,6 +260,8 @@ async function withStoredCheck(page: Page) {
   await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
   await settled(page);
   await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');
+  // The colours' meaning is said, not guessed (issue 20).
+  await expect(offers(page).getByTestId('traffic-light')).toContainText('livello 2 alta (rosso), 1 media (ambra), 0 bassa (verde)');
 }
 
 test('a private customer who passes narrows the offers; the traffic light filters them and keeps one level', async ({ page, loggedIn }) => {
@@ -265,7 +283,8 @@ test('a private customer who passes narrows the offers; the traffic light filter
   await modal(page).getByRole('button', { name: 'Verifica' }).click();
   await expect(result(page)).toHaveAttribute('data-chance', '2');
 
-  // Two seconds later the page comes back with the check's filters in the address and as chips.
+  // Once the result is closed, the page comes back with the check's filters in the address and as chips.
+  await modal(page).getByRole('button', { name: 'Chiudi' }).click();
   await page.waitForURL(/\/offers\?customerType=privati&monthly_rates=0,600$/, { waitUntil: 'load' });
   await settled(page);
   await expect.poll(() => countOf(page)).toBeLessThan(before);

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { findUnformattedNumbers } from '../core/format-check';
 import { E2E } from './env';
 
 export const USERS = {
@@ -31,6 +32,15 @@ export async function shots(page: Page, name: string) {
     await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Issue 20: every figure on the visible page went through core/format.ts (no '2500 €', '5.1',
+ * '5.000,00 €'); core/format-check.ts holds the rules.
+ */
+export async function expectFormattedNumbers(page: Page, where: string) {
+  const text = await screen(page).innerText();
+  expect(findUnformattedNumbers(text), `${where}:\n${text.slice(0, 400)}`).toEqual([]);
 }
 
 /** Logs in through the real login form. */

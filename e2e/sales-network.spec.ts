@@ -87,7 +87,7 @@ test('an ordinary agent cannot open Rete nor another agent page, only their own'
   await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByText('Dashboard', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByText('Rete', { exact: true })).toHaveCount(0);
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(screen(page).getByTestId('not-allowed')).toContainText('Funzionalità non abilitata per il tuo account');
   await expect(screen(page).getByTestId('network-totals')).toHaveCount(0);
 
   for (const code of [codes.leader, codes.other]) {

@@ -8,6 +8,7 @@ import {
   CAR_GEARBOXES,
   CAR_SEGMENTS,
   CATALOG_MESSAGES,
+  COMMISSION_BOUNDS,
   OFFER_BOUNDS,
   PRICE_MAP_FIELDS,
   PRICE_MAP_OPERATORS,
@@ -56,6 +57,11 @@ export const CatalogOfferInputSchema = z.object({
   notes: text(2000).default(''),
   private_notes: text(2000).default(''),
   services: z.array(CatalogServiceChoiceSchema).max(50).default([]),
+  // Commission data (spec §3 "fees, commission data"; per-offer flags has_*_commission).
+  potential_profit: between(COMMISSION_BOUNDS.potentialProfit.min, COMMISSION_BOUNDS.potentialProfit.max),
+  has_extra_commission: z.boolean().default(false),
+  has_under_commission: z.boolean().default(false),
+  has_over_commission: z.boolean().default(false),
 });
 export type CatalogOfferInput = z.infer<typeof CatalogOfferInputSchema>;
 export type CatalogOfferForm = z.input<typeof CatalogOfferInputSchema>;
@@ -222,6 +228,10 @@ export const CatalogOfferSchema = z.object({
   reference_code: z.string(),
   notes: z.string(),
   private_notes: z.string(),
+  potential_profit: z.number(),
+  has_extra_commission: z.boolean(),
+  has_under_commission: z.boolean(),
+  has_over_commission: z.boolean(),
   tag: z.string().nullable(),
   services: z.array(CatalogServiceChoiceSchema),
   variations: z.array(VariationSchema),

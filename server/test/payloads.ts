@@ -41,6 +41,7 @@ export const offerInput = (car: number, over: object = {}) => ({
   unlimitedKm: false,
   deliveryTime: 'entro-30',
   fastDelivery: true,
+  potential_profit: 1200,
   right_label: 'privati',
   reference_code: 'AB123CD',
   notes: 'Nota pubblica',

@@ -18,7 +18,7 @@ import { useCreditCheck } from './use-credit-check';
  */
 export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: { variant?: LogicVariant; /** The customer's category is known (a quotation): shown, not changeable. */ lockedCategory?: boolean }) {
   const check = useCreditCheck();
-  const { logic, loading, error } = useCreditCheckLogic(variant);
+  const { logic, loading, error, retrying, retry } = useCreditCheckLogic(variant);
 
   // A category chosen before its logic arrived: its first question becomes current once loaded.
   useEffect(() => {
@@ -53,8 +53,17 @@ export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: {
       </IonSelect>
 
       {error ? (
-        <div className="cc-alert cc-alert--danger" role="alert">
-          {it.creditCheck.error}
+        <div className="cc-alert cc-alert--danger" role="alert" data-testid="cc-logic-error">
+          <p>{it.creditCheck.error}</p>
+          {retrying ? (
+            <p className="cc-retrying" role="status">
+              <IonSpinner name="dots" /> {it.creditCheck.retrying}
+            </p>
+          ) : (
+            <IonButton size="small" fill="outline" onClick={retry}>
+              {it.common.retry}
+            </IonButton>
+          )}
         </div>
       ) : null}
       {loading && (

@@ -2,7 +2,7 @@ import { IonButton } from '../ui/ionic/button';
 import { closeOutline, speedometerOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { OFFERS_RELOAD_DELAY_MS, creditCheckOffersUrl, shouldReloadOffers } from '@core/credit-check-filters';
+import { creditCheckOffersUrl, shouldReloadOffers } from '@core/credit-check-filters';
 import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';
 import { it } from '../i18n/credit-check';
@@ -41,7 +41,7 @@ function Widget({ pathname }: { pathname: string }) {
   };
   const hidden = hidesCreditCheck(pathname);
 
-  useOffersReloadAfterCheck(pathname);
+  useOffersReloadAfterCheck(pathname, mode === 'modal');
 
   const trigger = () => {
     if (mode !== 'closed') setMode('closed');
@@ -84,10 +84,12 @@ function Widget({ pathname }: { pathname: string }) {
 const reloadAt = (url: string) => window.location.replace(url);
 
 /**
- * Spec §4: after a check on /offers, "the page reloads with these filters after 2 seconds when chance is
- * 0 or more". Only checks made while the app is open count: an old stored check does not move the page.
+ * Spec §4: after a check on /offers, "the page reloads with these filters ... when chance is 0 or more".
+ * Not 2 seconds later, as the spec has it, but when the user leaves the result (closes the modal): a
+ * timed reload took the result away before it could be read (issue 20). Only checks made while the app
+ * is open count: an old stored check does not move the page.
  */
-export function useOffersReloadAfterCheck(pathname: string, reload: (url: string) => void = reloadAt) {
+export function useOffersReloadAfterCheck(pathname: string, resultOpen: boolean, reload: (url: string) => void = reloadAt) {
   const check = useCreditCheck();
   const handled = useRef(creditCheckStore.get().checkedAt);
   const url = creditCheckOffersUrl(check);
@@ -99,11 +101,8 @@ export function useOffersReloadAfterCheck(pathname: string, reload: (url: string
     if (!due && checkedAt !== null) handled.current = checkedAt;
   }, [due, checkedAt]);
   useEffect(() => {
-    if (!due) return;
-    const timer = setTimeout(() => {
-      handled.current = checkedAt;
-      reload(url);
-    }, OFFERS_RELOAD_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [due, checkedAt, url, reload]);
+    if (!due || resultOpen) return;
+    handled.current = checkedAt;
+    reload(url);
+  }, [due, resultOpen, checkedAt, url, reload]);
 }

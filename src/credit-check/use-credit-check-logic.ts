@@ -8,5 +8,16 @@ export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
   const { contractualCategory } = useCreditCheck();
   const { base, error: configError } = usePrescoringBase();
   const query = useQuery(logicQuery(base, contractualCategory, variant));
-  return { base, logic: query.data, loading: query.isLoading, error: query.error ?? (contractualCategory ? configError : null) };
+  // The first failed try is said at once, while the query keeps retrying in the background (issue 20:
+  // the retries' back-off kept the user looking at a spinner for about 14 s).
+  const failing = query.data === undefined && query.failureCount > 0;
+  const error = query.error ?? (failing ? query.failureReason : null) ?? (contractualCategory ? configError : null);
+  return {
+    base,
+    logic: query.data,
+    loading: query.isLoading && !failing,
+    error,
+    retrying: failing && query.isFetching,
+    retry: () => void query.refetch(),
+  };
 }

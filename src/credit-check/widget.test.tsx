@@ -35,15 +35,15 @@ const business: PrescoringResponse = {
   sustainabilityIndex: null,
 };
 
-function renderAt(path: string, reload: (url: string) => void) {
+function renderAt(path: string, reload: (url: string) => void, resultOpen = false) {
   const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
   return renderHook(
-    () => {
+    ({ open }: { open: boolean }) => {
       const location = useLocation();
-      useOffersReloadAfterCheck(location.pathname, reload);
+      useOffersReloadAfterCheck(location.pathname, open, reload);
       return location;
     },
-    { wrapper },
+    { wrapper, initialProps: { open: resultOpen } },
   );
 }
 
@@ -57,17 +57,20 @@ describe('reload of /offers after a check', () => {
     vi.useRealTimers();
   });
 
-  it('reloads /offers with the check filters 2 s after a check made on /offers', () => {
+  it('keeps the result on screen as long as it is open, then reloads /offers with the check filters (issue 20)', () => {
     const reload = vi.fn();
-    renderAt('/offers', reload);
+    const { rerender } = renderAt('/offers', reload, true);
     act(() => {
       creditCheckStore.setCategory('societa-persone');
       creditCheckStore.setResponse(business);
     });
-    act(() => void vi.advanceTimersByTime(1999));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(reload).not.toHaveBeenCalled();
-    act(() => void vi.advanceTimersByTime(1));
+    rerender({ open: false });
     expect(reload).toHaveBeenCalledExactlyOnceWith('/offers?customerType=piva&monthly_rates=0,450&deposits=1,5400');
+    rerender({ open: true });
+    rerender({ open: false });
+    expect(reload).toHaveBeenCalledOnce();
   });
 
   it('does nothing elsewhere, nor for a check stored before the screen opened', () => {
@@ -92,7 +95,7 @@ describe('reload of /offers after a check', () => {
       () => {
         const location = useLocation();
         const navigate = useNavigate();
-        useOffersReloadAfterCheck(location.pathname, reload);
+        useOffersReloadAfterCheck(location.pathname, false, reload);
         return navigate;
       },
       { wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter> },

@@ -36,6 +36,8 @@ export const profile = {
     shownOnce: 'Copia la chiave ora: per sicurezza non verrà più mostrata.',
     copy: 'Copia',
     copied: 'Copiata',
+    revoke: 'Revoca chiave',
+    revokeConfirm: 'Revocare la chiave API? Smetterà subito di funzionare per i sistemi che la usano; potrai generarne una nuova quando vuoi.',
     failed: 'Si sono verificati errori, si prega di riprovare',
     docs: 'Documentazione API',
     docsIntro: 'Endpoint, parametri e risposte sono descritti nella documentazione:',
@@ -82,6 +84,9 @@ export const team = {
   status: { ACTIVATED: 'attivato', SUSPENDED: 'disattivato', PENDING_ACTIVATION: 'in attesa di attivazione' } as Record<string, string>,
   activate: 'Attiva',
   deactivate: 'Disattiva',
+  /** Issue 20: suspending logs the member out at once, so it is asked first. */
+  confirmDeactivate: (name: string) => `Disattivare ${name}? Il sub-agente verrà disconnesso e non potrà accedere finché non lo riattivi.`,
+  limitReached: MESSAGES.subAgentLimit,
   formTitleNew: 'Nuovo sub-agente',
   formTitleEdit: 'Modifica sub-agente',
   parent: 'Agente padre',

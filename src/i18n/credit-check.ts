@@ -25,6 +25,7 @@ export const creditCheck = {
   monthlyRateMax: (value: string) => `Canone massimo: ${value}`,
   depositRequired: (value: string) => `Anticipo richiesto: fino a ${value}`,
   error: 'Spiacenti, si è verificato un errore con la richiesta. Si prega di riprovare',
+  retrying: 'Nuovo tentativo in corso…',
   errorVariant: (n: 1 | 2) => `errore ${n}`,
   confirmEdit: 'Modificando questo filtro il credit check verrà azzerato. Confermi?',
   confirmRemove: 'Rimuovendo i filtri verrà azzerato il credit check. Confermi?',
@@ -37,7 +38,11 @@ export const creditCheck = {
     checking: 'Calcolo della sostenibilità…',
   },
   trafficLight: { 2: 'Alta', 1: 'Media', 0: 'Bassa' } as Record<number, string>,
-  trafficLightTitle: 'Sostenibilità',
+  /** The level's name beside its number and colour: the colour alone reads the other way round (issue 20). */
+  trafficLightLevel: (value: number, label: string) => `Livello ${value} · ${label}`,
+  trafficLightTitle: 'Esito credit check',
+  trafficLightLegend:
+    'Probabilità che il cliente sia accettato, dal credit check: livello 2 alta (rosso), 1 media (ambra), 0 bassa (verde). I colori seguono la scala del credit check, non il badge di sostenibilità delle offerte.',
   trafficLightLocked: 'Livello fissato dal risultato del credit check',
   trafficLightLast: 'Almeno un livello resta selezionato',
   /** The card's traffic light, e.g. 'Sostenibilità: Alta'. */

@@ -99,8 +99,10 @@ export const it = {
     open: 'Assistente',
     title: 'Assistente',
     personal: 'Assistente personale',
-    personalIntro: (id: string) => `Il tuo assistente personale (${id}) è collegato al tuo account.`,
+    /** The bot's id is the integration's business, never shown (issue 20). */
+    personalIntro: (name: string) => `Ciao ${name}, sono il tuo assistente personale, collegato al tuo account.`,
     personalSoon: 'Scrivi la tua domanda: l’assistente personale ti risponderà qui.',
+    personalWelcome: 'Chiedimi di contratti, chilometri, anticipo, franchigie, IVA o credit check: rispondo con le domande frequenti del portale, e se non trovo la risposta ti passo il supporto.',
     welcome: 'Ciao! Sono l’assistente del portale. Fammi una domanda su contratti, chilometri, anticipo, franchigie, IVA o credit check.',
     placeholder: 'Scrivi una domanda…',
     send: 'Invia',
@@ -111,6 +113,13 @@ export const it = {
   },
   notFound: {
     title: 'Pagina non trovata',
+  },
+  /** A private route the user's features or role do not open (issue 20): say why instead of moving. */
+  notAllowed: {
+    title: 'Accesso non consentito',
+    message: MESSAGES.featureDisabled,
+    hint: 'Se ti serve, chiedi al tuo capogruppo o al supporto di abilitarla.',
+    home: 'Torna alla Home',
   },
   roles: { 0: 'Agente', 1: 'Capogruppo' } as Record<number, string>,
 } as const;

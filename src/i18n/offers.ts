@@ -1,10 +1,11 @@
+import { formatNumber } from '@core/format';
 /** Texts of the offers screen (see it.ts). */
 import { it as shared } from './it';
 import { creditCheck } from './credit-check';
 
 export const offers = {
   title: 'Offerte',
-  found: (n: number) => `${n.toLocaleString('it-IT')} ${n === 1 ? 'Auto Trovata' : 'Auto Trovate'}`,
+  found: (n: number) => `${formatNumber(n)} ${n === 1 ? 'Auto Trovata' : 'Auto Trovate'}`,
   sortBy: 'Ordina per',
   download: 'Scarica lista',
   downloadFailed: 'Non è stato possibile scaricare la lista, riprova',
@@ -14,7 +15,7 @@ export const offers = {
   hide: 'Nascondi',
   filter: 'Filtra',
   filtersTitle: 'Filtra le offerte',
-  showResults: (n: number) => `Mostra ${n.toLocaleString('it-IT')} risultati`,
+  showResults: (n: number) => `Mostra ${formatNumber(n)} risultati`,
   empty: 'Oops, al momento non abbiamo risultati per la tua ricerca. Prova a modificare o a cancellare i filtri selezionati.',
   loadError: 'Non è stato possibile caricare le offerte.',
   from: 'Da',

@@ -13,6 +13,11 @@ export const quotation = {
   customerNotFound: 'Nessun cliente trovato: inserisci i dati del nuovo cliente',
   noOffer: "Nessuna offerta selezionata: scegli un'offerta nella sezione offerte e configura il preventivo da lì.",
   goToOffers: 'Vai alle offerte',
+  manual: {
+    title: 'L’auto non è tra le offerte?',
+    intro: 'Compila un’offerta manuale: la cerchiamo tra le società di noleggio e trovi la richiesta nella sezione Richiedi un’offerta.',
+    open: 'Compila un’offerta manuale',
+  },
   typePiva: 'P.IVA',
   typePrivati: 'Privati',
   switchConfirm: 'I dati anagrafici inseriti verranno cancellati. Sei sicuro di voler continuare?',

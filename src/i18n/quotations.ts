@@ -2,6 +2,7 @@
 import { it as shared } from './it';
 
 export const quotations = {
+  filter: 'Filtra',
   title: 'Preventivi Salvati',
   query: 'Cliente',
   queryPlaceholder: 'Nome, cognome, ragione sociale o email',

@@ -2,19 +2,52 @@ import { describe, expect, it as test } from 'vitest';
 import { it } from '../i18n/help';
 import { answer } from './assistant-match';
 
-describe('FAQ assistant matching', () => {
-  test('finds the FAQ entry for a question in other words', () => {
-    const r = answer('Quanti mesi dura il contratto?', it.faq.items);
-    expect(r.kind === 'faq' && r.entry.a).toMatch(/24 a 60 mesi/);
-    const km = answer('chilometri massimi', it.faq.items);
-    expect(km.kind === 'faq' && km.entry.a).toMatch(/200\.000 km/);
-    const iva = answer("l'IVA è inclusa nei prezzi?", it.faq.items);
-    expect(iva.kind === 'faq' && iva.entry.q).toMatch(/IVA/);
+// Issue 20: realistic questions an agent types, with the answer expected (an FAQ entry by a word of its
+// question, 'support', or 'none' when the FAQ does not say). The old matcher answered every question
+// with 'offerta' or 'canone' in it with the credit check.
+const CASES: [string, string][] = [
+  ['Quanto dura al massimo un noleggio?', 'durare'],
+  ['Posso fare un contratto di 12 mesi?', 'durare'],
+  ['durata minima contratto', 'durare'],
+  ['Quanti km posso fare all’anno?', 'chilometri'],
+  ['C’è un limite di chilometri per i furgoni?', 'chilometri'],
+  ['chilometraggio massimo', 'chilometri'],
+  ['Devo versare un acconto?', 'anticipo'],
+  ['Si può noleggiare senza anticipo?', 'anticipo'],
+  ['Quanto pago di franchigia se mi rubano l’auto?', 'franchigie'],
+  ['In caso di incidente quanto è la franchigia?', 'franchigie'],
+  ['franchigia kasko', 'franchigie'],
+  ['Il canone è IVA compresa?', 'IVA'],
+  ['i prezzi sono al netto dell’iva?', 'IVA'],
+  ['Come funziona il credit check?', 'credit check'],
+  ['Cosa significa il semaforo rosso?', 'credit check'],
+  ['prescoring cliente', 'credit check'],
+  ['Come contatto l’assistenza?', 'support'],
+  ['Qual è il numero di telefono del supporto?', 'support'],
+  ['Posso noleggiare una barca a vela?', 'none'],
+  ['Come cambio la password?', 'none'],
+  ['Quando esce la nuova offerta Fiat?', 'none'],
+  ['Il canone comprende il bollo auto?', 'none'],
+  ['Mi mandi un’offerta per una Tesla?', 'none'],
+  ['xyz qwerty', 'none'],
+  ['   ', 'none'],
+];
+
+describe('the assistants answer from the FAQ, or say they found nothing', () => {
+  test.each(CASES)('%s → %s', (question, expected) => {
+    const r = answer(question, it.faq.items);
+    if (expected === 'support' || expected === 'none') expect(r.kind).toBe(expected);
+    else {
+      expect(r.kind).toBe('faq');
+      expect(r.kind === 'faq' && r.entry.q).toContain(expected);
+    }
   });
 
-  test('points to support when asked for contacts, and admits when it has no answer', () => {
-    expect(answer('come contatto il supporto', it.faq.items).kind).toBe('support');
-    expect(answer('xyz qwerty', it.faq.items).kind).toBe('none');
-    expect(answer('   ', it.faq.items).kind).toBe('none');
+  test('answers at least 90% of the list right (the list is the benchmark of any change to the matching)', () => {
+    const right = CASES.filter(([q, expected]) => {
+      const r = answer(q, it.faq.items);
+      return r.kind === 'faq' ? r.entry.q.includes(expected) : r.kind === expected;
+    });
+    expect(right.length / CASES.length).toBeGreaterThanOrEqual(0.9);
   });
 });

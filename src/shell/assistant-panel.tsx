@@ -12,18 +12,20 @@ type Message = { from: 'user' | 'bot'; text: string };
 export default function AssistantPanel({
   mode,
   botId,
+  userName,
   support,
   onClose,
 }: {
   mode: 'faq' | 'personal';
   botId: string;
+  userName: string;
   support: { email: string; phone: string } | null;
   onClose: () => void;
 }) {
   const t = it.assistant;
   const title = mode === 'personal' ? t.personal : t.title;
   const [messages, setMessages] = useState<Message[]>(() => [
-    { from: 'bot', text: mode === 'personal' ? `${t.personalIntro(botId)} ${t.welcome}` : t.welcome },
+    { from: 'bot', text: mode === 'personal' ? `${t.personalIntro(userName)} ${t.personalWelcome}` : t.welcome },
   ]);
   const [question, setQuestion] = useState('');
   const log = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { IonButton } from '../ui/ionic/button';
 import { IonContent } from '../ui/ionic/content';
 import { IonPage } from '../ui/ionic/page';
 import { IonSpinner } from '../ui/ionic/spinner';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { canAccess, type Gate } from '@core/access';
 import { ApiError } from '../api/client';
@@ -10,6 +10,9 @@ import { endSession, useProfile } from '../api/profile';
 import { session } from '../api/session';
 import { it } from '../i18n/it';
 import { paths } from '../routes';
+
+// Rarely seen: its own chunk.
+const NotAllowedPage = lazy(() => import('./not-allowed-page'));
 
 export function LoadingPage() {
   return (
@@ -32,7 +35,8 @@ const endsSession = (err: unknown) => err instanceof ApiError && err.status >= 4
 
 /**
  * Wraps every private route: no session -> /login; terms not accepted -> /sso/activate; a route
- * whose feature or role the user lacks is treated as absent (home).
+ * whose feature or role the user lacks says so, in the server's words, where it is (issue 20: a
+ * silent move to Home left the user guessing).
  */
 export function Protected({ children, gate }: { children: ReactNode; gate?: Gate | undefined }) {
   const { data: profile, error, refetch } = useProfile();
@@ -50,7 +54,13 @@ export function Protected({ children, gate }: { children: ReactNode; gate?: Gate
     );
   }
   if (!profile.termsAccepted && pathname !== paths.ssoActivate) return <Navigate to={paths.ssoActivate} replace />;
-  if (gate && !canAccess(gate, profile)) return <Navigate to={paths.home} replace />;
+  if (gate && !canAccess(gate, profile)) {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <NotAllowedPage />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }
 

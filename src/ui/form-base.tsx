@@ -1,9 +1,9 @@
 import { IonButton } from './ionic/button';
 import { IonInput } from './ionic/input';
-import { IonText } from './ionic/text';
 import type { ComponentProps } from 'react';
 import { ApiError } from '../api/client';
 import { it } from '../i18n/it';
+import { Alert } from './alert';
 
 /**
  * The pieces of the one form pattern (form.tsx) that do not need react-hook-form, so that the login
@@ -62,18 +62,18 @@ export function FormError({ error }: { error: unknown }) {
   if (!error) return null;
   const message = error instanceof ApiError ? error.message : it.common.serverError;
   return (
-    <IonText color="danger" role="alert">
+    <Alert kind="danger" shows={error}>
       <p className="form-error">{message}</p>
-    </IonText>
+    </Alert>
   );
 }
 
 export function FormSuccess({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <IonText color="success" role="status">
+    <Alert kind="success" shows={message}>
       <p className="form-success">{message}</p>
-    </IonText>
+    </Alert>
   );
 }
 

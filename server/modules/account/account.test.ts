@@ -102,6 +102,24 @@ describe('API key', () => {
     expect((await profile({ 'x-api-key': key2 })).statusCode).toBe(200);
   });
 
+  it('is revoked without a new one (issue 20): it stops working at once; only a personal login revokes', async () => {
+    const s = await t.login('completo@demo.it');
+    const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(200);
+    const byKey = await t.inject({ method: 'DELETE', url: '/api/v1/agent/service/api', headers: { 'x-api-key': key } });
+    expect(byKey.statusCode).toBe(403);
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(200);
+
+    const res = await t.inject({ method: 'DELETE', url: '/api/v1/agent/service/api', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('Chiave API revocata: non funziona più');
+    expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers: s.headers })).json().data.apiKey).toBeNull();
+    const again = await t.inject({ method: 'DELETE', url: '/api/v1/agent/service/api', headers: s.headers });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('Non hai una chiave API attiva');
+  });
+
   it('cannot be used to mint a new key or change the password', async () => {
     const s = await t.login('completo@demo.it');
     const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;

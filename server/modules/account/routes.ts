@@ -45,6 +45,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await account.createApiKey(personal(req).user.id),
   }));
 
+  // Issue 20: a key can be switched off without minting another (personal login only, like creating one).
+  app.delete('/agent/service/api', { schema: { response: { 200: MessageSchema } } }, async (req) => {
+    await account.revokeApiKey(personal(req).user.id);
+    return { data: { message: MESSAGES.apiKeyRevoked } };
+  });
+
   app.put('/agent/preferences', { schema: { body: PreferencesSchema, response: { 200: dataOf(ProfileSchema) } } }, async (req) => {
     const { user } = authOf(req);
     await account.setPreferences(user.id, user.preferences, req.body);

@@ -110,6 +110,16 @@ export class AccountService {
     return { apiKey, prefix, created_at: createdAt.toISOString() };
   }
 
+  /** Revokes the user's active key; 404 when there is none. */
+  async revokeApiKey(userId: number): Promise<void> {
+    const revoked = await this.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    if (revoked.length === 0) throw notFound(MESSAGES.apiKeyNone);
+  }
+
   async setPreferences(userId: number, current: { name: string; value: string }[], prefs: Preferences) {
     const next = [...current.filter((p) => p.name !== 'theme'), { name: 'theme', value: prefs.theme }];
     await this.db.update(users).set({ preferences: next, updatedAt: new Date() }).where(eq(users.id, userId));

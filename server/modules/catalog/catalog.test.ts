@@ -137,15 +137,35 @@ describe('catalogue offers', () => {
     expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ distance: 0, unlimitedKm: true });
   });
 
+  it('keeps its commission data, validated, and sellers see it as for any other offer (issue 20)', async () => {
+    const car = await newCar();
+    const missing = await api('POST', 'catalog/offers', leader, offerInput(car.id, { potential_profit: undefined }));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.potential_profit).toEqual(['Questo campo è obbligatorio']);
+    const zero = await api('POST', 'catalog/offers', leader, offerInput(car.id, { potential_profit: 0 }));
+    expect(zero.json().errors.potential_profit).toEqual(['Inserisci un valore compreso tra 1 e 20.000']);
+
+    const o = await newOffer(leader, { potential_profit: 1500, has_extra_commission: true, has_under_commission: true });
+    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ potential_profit: 1500, has_extra_commission: true, has_under_commission: true, has_over_commission: false });
+    await child(o.code, { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 });
+    await child(o.code, { deposit: 0, distance: 20000, duration: 48, monthlyRate: 310 });
+    expect((await api('POST', `catalog/offers/${o.code}/publish`, leader)).statusCode).toBe(200);
+    // Sara (network member, 60% flat, fees-visibility) reads her share of the offer's margin.
+    const detail = (await api('GET', `offers/${o.code}`, sub)).json().data;
+    expect(detail.fees).toMatchObject({ agentFee: 60, defaultFeeValue: 900, originalPotentialProfit: 1500 });
+    expect(detail.fees.maxFeeValue).toBeGreaterThan(900);
+    expect(detail.has_extra_commission).toBe(true);
+  });
+
   it('answers the spec messages for out-of-range values and invalid provider or product', async () => {
     const car = await newCar();
     const res = await api('POST', 'catalog/offers', leader, offerInput(car.id, { price: 5, deposit: -1, duration: 70, distance: 100000 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      price: ['Inserisci un valore compreso tra 10 e 9999'],
-      deposit: ['Inserisci un valore compreso tra 0 e 100000'],
+      price: ['Inserisci un valore compreso tra 10 e 9.999'],
+      deposit: ['Inserisci un valore compreso tra 0 e 100.000'],
       duration: ['Inserisci un valore compreso tra 12 e 60'],
-      distance: ['Inserisci un valore compreso tra 0 e 99999'],
+      distance: ['Inserisci un valore compreso tra 0 e 99.999'],
     });
     const refs = await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: 'nessuno', product: 'aurora-rent-privati' }));
     expect(refs.json().errors).toMatchObject({ provider: ['Provider selezionato non valido'], product: ['Prodotto selezionato non valido'] });
@@ -154,7 +174,7 @@ describe('catalogue offers', () => {
     const empty = await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: '', product: '' }));
     expect(empty.json().errors).toMatchObject({ provider: ['Provider selezionato non valido'], product: ['Prodotto selezionato non valido'] });
     const service = await api('POST', 'catalog/offers', leader, offerInput(car.id, { services: [{ id: 1, price: 1001 }] }));
-    expect(service.json().errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1000']);
+    expect(service.json().errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1.000']);
   });
 
   it('updates, and only the owner group may change or see it (others: 404)', async () => {
@@ -211,10 +231,10 @@ describe('variations and publishing', () => {
     const bad = await child(o.code, { deposit: -1, distance: 100001, duration: 73, monthlyRate: 0 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
-      deposit: ['Inserisci un valore compreso tra 0 e 100000'],
-      distance: ['Inserisci un valore compreso tra 0 e 100000'],
+      deposit: ['Inserisci un valore compreso tra 0 e 100.000'],
+      distance: ['Inserisci un valore compreso tra 0 e 100.000'],
       duration: ['Inserisci un valore compreso tra 1 e 72'],
-      monthly_rate: ['Inserisci un valore compreso tra 1 e 99999'],
+      monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'],
     });
     const same = await child(o.code, { deposit: 1000, distance: 15000, duration: 36, monthlyRate: 299 });
     expect(same.statusCode).toBe(422);
@@ -260,6 +280,9 @@ describe('variations and publishing', () => {
     // A published offer keeps its minimum: deleting a needed variation is refused.
     const del = await api('DELETE', `offers/${o.code}/child/${last.id}`, leader);
     expect(del.statusCode).toBe(422);
+    // ...saying the offer is published, and what to do (issue 20).
+    expect(del.json().error.message).toBe('L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.');
+    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data.variations).toHaveLength(2);
     await api('POST', `catalog/offers/${o.code}/unpublish`, leader);
     expect(await codes(leader)).not.toContain(o.code);
   });
@@ -477,7 +500,7 @@ describe('product services editor', () => {
     });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
-    expect(errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1000']);
+    expect(errors['services.0.price']).toEqual(['Inserisci un valore compreso tra 0 e 1.000']);
     expect(errors['services.0.max_quantity']).toEqual(['La quantità minima non può superare la massima']);
     expect(errors['services.0.quantity']).toEqual(['La quantità deve essere compresa tra la minima e la massima']);
     expect(errors['services.1.price_map']).toEqual(['Aggiungi almeno una voce al listino variabile']);
@@ -507,7 +530,7 @@ describe('variation editor fields', () => {
 
     const bad = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 1, special_price: null, web_monthly_rate: 0 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99999'] });
+    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'] });
     // Special rate 0 turns the special price off; bundle '' and null web rate clear them.
     const off = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 0, special_price: 300, bundle: '', web_monthly_rate: null });
     expect(off.json().data.child).toMatchObject({ special_rate: 0, special_price: null, bundle: null, web_monthly_rate: null });

@@ -3,7 +3,7 @@
 // only that scope sees and changes it, anyone else gets 404 (ids of other networks are not confirmed).
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { carImagePath } from '@core/car-image';
+import { carImagePath, isBody } from '@core/car-image';
 import {
   bodyOf,
   CATALOG_MESSAGES,
@@ -235,7 +235,7 @@ export class CatalogService {
       .orderBy(asc(carOptions.id));
     const list = paints.filter((p): p is { hex: string; description: string } => !!p.hex);
     const shown = list.length ? list : [{ hex: 'f2f3f5', description: 'Bianco' }];
-    return shown.map((p, i) => ({ id: null, source: carImagePath(bodyOf(car.body === 'van' ? 'furgone' : car.body === 'wagon' ? 'station-wagon' : car.body === 'suv' ? 'suv' : car.body === 'mpv' ? 'monovolume' : car.body === 'sedan' ? 'berlina' : 'city-car'), p.hex), description: p.description, type: i === 0 ? 'MAIN' : 'OTHER', group: 'default' }));
+    return shown.map((p, i) => ({ id: null, source: carImagePath(isBody(car.body) ? car.body : 'hatchback', p.hex), description: p.description, type: i === 0 ? 'MAIN' : 'OTHER', group: 'default' }));
   }
 
   private async customImages(s: Scope, carId: number): Promise<CarImage[]> {
@@ -518,6 +518,10 @@ export class CatalogService {
       notes: o.notes ?? '',
       // The maker's own notes: a co-editor of the group's catalogue sees (and overwrites) none.
       private_notes: o.ownerUserId === s.userId ? (o.privateNotes ?? '') : '',
+      potential_profit: o.potentialProfit,
+      has_extra_commission: o.hasExtraCommission,
+      has_under_commission: o.hasUnderCommission,
+      has_over_commission: o.hasOverCommission,
       tag: o.tag,
       services: chosen.map((c) => ({ id: c.serviceId, price: c.price, quantity: c.quantity })),
       variations: rows.filter((r) => !r.isMain).map(toVariation),
@@ -569,6 +573,10 @@ export class CatalogService {
       referenceCode: input.reference_code,
       notes: input.notes || null,
       privateNotes: input.private_notes || null,
+      potentialProfit: input.potential_profit,
+      hasExtraCommission: input.has_extra_commission,
+      hasUnderCommission: input.has_under_commission,
+      hasOverCommission: input.has_over_commission,
       updatedAt: new Date(),
     };
   }
@@ -654,16 +662,20 @@ export class CatalogService {
 
   async setPublished(s: Scope, code: string, published: boolean): Promise<CatalogOffer> {
     const o = await this.offerRow(s, code);
-    if (published) await this.checkPublishable(this.db, o.id, true);
+    if (published) await this.checkPublishable(this.db, o.id, true, true);
     await this.db.update(offers).set({ published, updatedAt: new Date() }).where(eq(offers.id, o.id));
     return this.get(s, o.code);
   }
 
-  /** §5: a published offer keeps its minimum of variations (checked inside the write's transaction). */
-  private async checkPublishable(db: Db, offerId: number, published: boolean) {
+  /**
+   * §5: a published offer keeps its minimum of variations (checked inside the write's transaction).
+   * `publishing`: the publish action itself; otherwise a change to an offer already published.
+   */
+  private async checkPublishable(db: Db, offerId: number, published: boolean, publishing = false) {
     if (!published) return;
     const rows = await db.select().from(offerVariations).where(eq(offerVariations.offerId, offerId));
-    if (!canPublish(rows.map(valuesOf))) throw invalid({ variations: [CATALOG_MESSAGES.variationsMissing] }, CATALOG_MESSAGES.variationsMissing);
+    const message = publishing ? CATALOG_MESSAGES.variationsMissing : CATALOG_MESSAGES.publishedKeepsVariations;
+    if (!canPublish(rows.map(valuesOf))) throw invalid({ variations: [message] }, message);
   }
 
   // ---- variations -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // pdfkit cannot read SVG, but it draws SVG path data: the car is the same outline as the picture
 // (core/car-image.ts), filled with the chosen paint.
 import { carShape } from '@core/car-image';
-import { formatDateIt, formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
+import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatNumber, formatPrice } from '@core/format';
 import { FUELS, labelOf } from '@core/offer-options';
 import { servicePrice } from '@core/pricing';
 import { toEuros } from '@core/money';
@@ -44,7 +44,7 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     doc.fillColor(MUTED).fontSize(10).text('Canone mensile (IVA esclusa)', boxX + 14, top + 14, { width: boxW - 28 });
     doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text(formatMonthly(p.rate), boxX + 14, top + 32, { width: boxW - 28 });
     doc.fillColor(INK).font('Helvetica').fontSize(10);
-    doc.text(`Durata: ${child.duration} mesi`, boxX + 14, top + 70);
+    doc.text(`Durata: ${formatMonths(child.duration)}`, boxX + 14, top + 70);
     doc.text(`Km annui: ${formatDistance(child.distance)}`);
     doc.text(`Anticipo: ${child.deposit > 0 ? formatEuro(child.deposit, { decimals: 0 }) : 'Nessun anticipo'}`);
     if (child.bundle) doc.text(`Pacchetto: ${child.bundle}`);
@@ -71,7 +71,7 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     section(doc, 'Dati tecnici', left);
     line(doc, 'Alimentazione e cambio', `${labelOf(FUELS, row.c.fuel)} · ${row.c.gearDescription}`);
     line(doc, 'Potenza', `${row.c.hp} CV (${row.c.kw} kW)`);
-    line(doc, 'Consumo medio / CO2', `${String(row.c.consumption).replace('.', ',')} · ${row.c.co2} g/km`);
+    line(doc, 'Consumo medio / CO2', `${formatConsumption(row.c.consumption, row.c.co2 === 0)} · ${formatNumber(row.c.co2)} g/km`);
 
     doc.moveDown(1.2);
     doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(9).text(`${MONTHLY_FEE_NOTE} I prezzi sono IVA esclusa. Offerta ${row.o.code}, variante ${child.ref}.`, left, doc.y, { width });

@@ -1,6 +1,6 @@
 import { parseCarImageCode, renderCarSvg } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
-import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
+import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
 import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
 import { type Pdf, renderPdf } from '../../lib/pdf';
@@ -82,7 +82,7 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
 
     section(doc, 'Configurazione');
     rows(doc, [
-      ['Durata', `${row.duration} mesi`],
+      ['Durata', formatMonths(row.duration)],
       ['Chilometri annui', formatDistance(row.distance)],
       ['Anticipo', formatEuro(row.deposit)],
       ['Canone mensile', formatMonthly(row.price)],

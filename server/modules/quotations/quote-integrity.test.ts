@@ -179,7 +179,7 @@ describe('the quoted price and commission are the same everywhere', () => {
     const n = await count();
     const res = await api('POST', 'proposals', privateProposal(ref, { fiscal_code: CF, newMonthlyRate: 1 }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toMatch(/^La rata mensile indicata \(1,00\s€\) non corrisponde a quella dell’offerta configurata/);
+    expect(res.json().error.message).toMatch(/^La rata mensile indicata \(1\s€\) non corrisponde a quella dell’offerta configurata/);
     expect(res.json().errors.newMonthlyRate).toHaveLength(1);
     const quote = await api('POST', 'quote', { code: ref, first_name: 'Mario', last_name: 'Rossi', email: 'm@example.it', phone: '3331234567', fiscal_code: CF, zip_code: '20121', employee_category: 'tempo-indeterminato', monthly_rate: 99999 });
     expect(quote.statusCode).toBe(422);

@@ -1,3 +1,4 @@
+import { formatNumber } from '@core/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IonButton } from '../../ui/ionic/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
@@ -6,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DEFAULT_DISTANCE, OFFER_BOUNDS } from '@core/catalog';
+import { COMMISSION_BOUNDS, DEFAULT_DISTANCE, OFFER_BOUNDS } from '@core/catalog';
 import { hasFeature } from '@core/features';
 import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
 import { useProfile } from '../../api/profile';
@@ -43,7 +44,17 @@ const emptyValues = (): CatalogOfferForm => ({
   notes: '',
   private_notes: '',
   services: [],
+  potential_profit: '' as unknown as number,
+  has_extra_commission: false,
+  has_under_commission: false,
+  has_over_commission: false,
 });
+
+const COMMISSION_FLAGS = [
+  ['has_extra_commission', 'hasExtraCommission'],
+  ['has_under_commission', 'hasUnderCommission'],
+  ['has_over_commission', 'hasOverCommission'],
+] as const;
 
 const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
   car: o.car.id,
@@ -61,6 +72,10 @@ const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
   notes: o.notes,
   private_notes: o.private_notes,
   services: o.services,
+  potential_profit: o.potential_profit,
+  has_extra_commission: o.has_extra_commission,
+  has_under_commission: o.has_under_commission,
+  has_over_commission: o.has_over_commission,
 });
 
 /** /catalog/new and /catalog/{offer}/edit (catalogue-and-account.md §2 "Catalogue offer edit page"). */
@@ -209,7 +224,7 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             <div className="form-grid">
               <SelectField control={form.control} name="provider" label={f.provider} options={brokerOptions} />
               <SelectField control={form.control} name="product" label={f.product} options={productOptions} />
-              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${b.price.min}–${b.price.max}`} />
+              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${formatNumber(b.price.min)}–${formatNumber(b.price.max)}`} />
               <NumberField control={form.control} name="deposit" label={f.deposit} minlength={1} maxlength={5} />
               <NumberField control={form.control} name="duration" label={f.duration} minlength={2} maxlength={2} />
               <NumberField control={form.control} name="distance" label={f.distance} maxlength={5} disabled={unlimited} />
@@ -225,6 +240,29 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             </CheckboxField>
             <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />
             <TextAreaField control={form.control} name="private_notes" label={f.privateNotes} maxlength={2000} rows={3} />
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <IonCardTitle>{t.sections.commission}</IonCardTitle>
+          </IonCardHeader>
+          <IonCardContent>
+            <p className="catalog-hint">{f.commissionIntro}</p>
+            <div className="form-grid">
+              <NumberField
+                control={form.control}
+                name="potential_profit"
+                label={f.potentialProfit}
+                maxlength={5}
+                helperText={`${formatNumber(COMMISSION_BOUNDS.potentialProfit.min)}–${formatNumber(COMMISSION_BOUNDS.potentialProfit.max)}`}
+              />
+            </div>
+            {COMMISSION_FLAGS.map(([name, label]) => (
+              <CheckboxField key={name} control={form.control} name={name}>
+                {f[label]}
+              </CheckboxField>
+            ))}
           </IonCardContent>
         </IonCard>
 

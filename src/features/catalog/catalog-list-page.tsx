@@ -3,7 +3,7 @@ import { IonSpinner } from '../../ui/ionic/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addOutline, createOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { formatDistance } from '@core/format';
+import { formatDistance, formatMonthly, formatMonths } from '@core/format';
 import { it } from '../../i18n/catalog';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
@@ -59,7 +59,7 @@ export default function CatalogListPage() {
                     {o.provider_name} · {o.product_name}
                   </span>
                   <span className="catalog-row-meta">
-                    {o.price} € · {o.duration} mesi · {formatDistance(o.distance)} · {t.variationsCount(o.variations)}
+                    {formatMonthly(o.price)} · {formatMonths(o.duration)} · {formatDistance(o.distance)} · {t.variationsCount(o.variations)}
                     {o.reference_code ? ` · ${o.reference_code}` : ''}
                   </span>
                 </div>

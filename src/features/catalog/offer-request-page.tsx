@@ -1,6 +1,6 @@
 import { IonCard, IonCardContent } from '../../ui/ionic/card';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateIt, formatDistance } from '@core/format';
+import { formatDateIt, formatDistance, formatEuro, formatMonths } from '@core/format';
 import { it } from '../../i18n/catalog';
 import { AppPage } from '../../shell/layout';
 import { offerRequestsQuery } from './api/catalog';
@@ -34,7 +34,7 @@ export default function OfferRequestPage() {
               </strong>
               <span>{r.version}</span>
               <span className="catalog-row-meta">
-                {r.duration} mesi · {formatDistance(r.distance)} · {r.deposit} € · {formatDateIt(r.created_at)}
+                {formatMonths(r.duration)} · {formatDistance(r.distance)} · {formatEuro(r.deposit)} · {formatDateIt(r.created_at)}
               </span>
             </div>
             <span className="catalog-status is-draft">{r.status}</span>

@@ -135,6 +135,8 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
               <Icon slot="start" icon={createOutline} />
               {t.change}
             </IonButton>
+            {/* On phones the price bar drops its note to stay small: the note is said here instead. */}
+            <p className="od-note od-price-note">{t.feeMayVary}</p>
           </section>
 
           <Configurator offer={offer} sel={sel} setSel={setSel} child={child} />

@@ -143,7 +143,6 @@ export default function OffersPage() {
               {it.offline.offlineSearch(new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' }).format(result.offlineSyncedAt))}
             </p>
           )}
-          {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
           {search.isError && !result && (
             <p role="alert" className="form-error">
               {it.offers.loadError}
@@ -164,6 +163,8 @@ export default function OffersPage() {
             </p>
           )}
           {result && result.total > 0 && <Pagination current={state.page} last={result.lastPage} onPage={setPage} />}
+          {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (issue 20). */}
+          {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
           <SponsorBanner />
         </section>
       </div>

@@ -8,7 +8,9 @@ import { useEffect, useState } from 'react';
 import type { Profile } from '@core/schemas/auth';
 import { it } from '../../i18n/account';
 import { links } from '../../routes';
-import { createApiKey } from './api/account';
+import { createApiKey, revokeApiKey } from './api/account';
+import { useConfirm } from '../../ui/confirm';
+import { FormError, FormSuccess } from '../../ui/form';
 import { Icon } from '../../ui/icon';
 
 /** The spec's copy feedback: 'Copiata' for 1300 ms. */
@@ -19,6 +21,11 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
   const mutation = useMutation({ mutationFn: createApiKey });
+  const revoke = useMutation({ mutationFn: revokeApiKey, onSuccess: () => mutation.reset() });
+  const confirm = useConfirm();
+  const askRevoke = async () => {
+    if (await confirm.ask(t.revokeConfirm)) revoke.mutate();
+  };
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
@@ -57,9 +64,19 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
           <p className="form-error">{t.failed}</p>
         </IonText>
       )}
-      <IonButton onClick={request} disabled={mutation.isPending}>
-        {profile.apiKey ? t.replace : t.create}
-      </IonButton>
+      <FormSuccess message={revoke.data ?? null} />
+      <FormError error={revoke.error} />
+      <div className="button-row">
+        <IonButton onClick={request} disabled={mutation.isPending || revoke.isPending}>
+          {profile.apiKey ? t.replace : t.create}
+        </IonButton>
+        {profile.apiKey && (
+          <IonButton fill="outline" color="danger" onClick={() => void askRevoke()} disabled={mutation.isPending || revoke.isPending} data-testid="api-key-revoke">
+            {t.revoke}
+          </IonButton>
+        )}
+      </div>
+      {confirm.element}
       <IonModal isOpen={confirming} onDidDismiss={() => setConfirming(false)} className="confirm-modal" aria-label={t.confirmTitle}>
         <IonContent>
           <div className="confirm-body" role="alertdialog" aria-label={t.confirmTitle}>

@@ -3,10 +3,12 @@ import { IonText } from '../../ui/ionic/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { categoryInfo } from '@core/categories';
+import { hasFeature } from '@core/features';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { emptyQuote, quotePayload, type QuoteFormValues } from '@core/quote-form';
 import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
+import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/quotation';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
@@ -39,6 +41,11 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const [error, setError] = useState<WizardError | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [simple, setSimple] = useState(() => new URLSearchParams(search).get('quote') === '1');
+  // The manual offer (catalogue-and-account.md §2 "Embedded in the quotation flow") is reachable from
+  // every quotation start, not only when no offer was ever configured on this device (issue 20).
+  const [manualOpen, setManualOpen] = useState(false);
+  const { data: profile } = useProfile();
+  const canRequest = hasFeature(profile?.features, 'offer-request');
 
   const backToOffer = () => navigate(offer.data ? `/offers/${encodeURIComponent(offer.data.code)}` : links.offers());
 
@@ -170,6 +177,18 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               </div>
             </div>
           )}
+          {manualOffer && canRequest && phase === 'form' &&
+            (manualOpen ? (
+              manualOffer
+            ) : (
+              <section className="manual-offer-entry" data-testid="manual-offer-entry">
+                <h2>{it.quotation.manual.title}</h2>
+                <p className="muted">{it.quotation.manual.intro}</p>
+                <IonButton fill="outline" onClick={() => setManualOpen(true)} data-testid="open-manual-offer">
+                  {it.quotation.manual.open}
+                </IonButton>
+              </section>
+            ))}
         </section>
         {o && (
           <QuotationSidebar

@@ -2,7 +2,7 @@ import { IonButton } from '../../ui/ionic/button';
 import { IonChip } from '../../ui/ionic/chip';
 import { IonLabel } from '../../ui/ionic/list';
 import { IonSpinner } from '../../ui/ionic/spinner';
-import { closeCircle, downloadOutline } from 'ionicons/icons';
+import { closeCircle, downloadOutline, optionsOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateIt, formatEuro } from '@core/format';
@@ -13,6 +13,7 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';
 import { useDebounced } from '../../ui/use-debounced';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportQuotations } from './api/export-quotations';
 import { useQuotationFilters } from '../../api/quotation-filters';
 import { useSearchQuotations } from './api/search-quotations';
@@ -40,65 +41,80 @@ export default function QuotationsListPage() {
   const result = search.data;
   const agents = filters.data?.agents ?? [];
   const shownBadges = badges(state);
+  // Below the split pane's width the filters fold behind 'Filtra', as the offers' drawer does (issue 20:
+  // on a phone they filled the whole first screen).
+  const wide = useMediaQuery('(min-width: 992px)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const folded = !wide && !filtersOpen;
+  const active = shownBadges.length + (state.status.length > 0 ? 1 : 0) + (state.agent_id !== null ? 1 : 0);
 
   return (
     <AppPage title={it.quotations.title} className="quotations-list-page">
-      <form className="ql-filters" onSubmit={(e) => e.preventDefault()} aria-label={it.quotations.title}>
-        <label>
-          {it.quotations.query}
-          <input type="search" name="query" value={state.query} placeholder={it.quotations.queryPlaceholder} onChange={(e) => set({ query: e.target.value })} />
-        </label>
-        <label>
-          {it.quotations.fiscalCode}
-          <input name="fiscal_code" maxLength={16} value={state.fiscal_code} onChange={(e) => set({ fiscal_code: e.target.value.toUpperCase() })} />
-        </label>
-        <label>
-          {it.quotations.quotationId}
-          <input name="quotation_id" maxLength={20} value={state.quotation_id} onChange={(e) => set({ quotation_id: e.target.value })} />
-        </label>
-        <label>
-          {it.quotations.startDate}
-          <input type="date" name="startDate" value={state.startDate} onChange={(e) => set({ startDate: e.target.value })} aria-invalid={rangeError !== null} />
-        </label>
-        <label>
-          {it.quotations.endDate}
-          <input type="date" name="endDate" value={state.endDate} onChange={(e) => set({ endDate: e.target.value })} aria-invalid={rangeError !== null} />
-        </label>
-        {agents.length > 1 && (
+      {!wide && (
+        <IonButton expand="block" fill="outline" className="ql-filter-toggle" aria-expanded={filtersOpen} aria-controls="ql-filters" onClick={() => setFiltersOpen((o) => !o)} data-testid="quotations-filter-toggle">
+          <Icon slot="start" icon={optionsOutline} />
+          {it.quotations.filter}
+          {active > 0 ? ` (${active})` : ''}
+        </IonButton>
+      )}
+      <div id="ql-filters" hidden={folded}>
+        <form className="ql-filters" onSubmit={(e) => e.preventDefault()} aria-label={it.quotations.title}>
           <label>
-            {it.quotations.agent}
-            <select name="agent_id" value={state.agent_id ?? ''} onChange={(e) => set({ agent_id: e.target.value ? Number(e.target.value) : null })}>
-              <option value="">{it.quotations.allAgents}</option>
-              {agents.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
+            {it.quotations.query}
+            <input type="search" name="query" value={state.query} placeholder={it.quotations.queryPlaceholder} onChange={(e) => set({ query: e.target.value })} />
+          </label>
+          <label>
+            {it.quotations.fiscalCode}
+            <input name="fiscal_code" maxLength={16} value={state.fiscal_code} onChange={(e) => set({ fiscal_code: e.target.value.toUpperCase() })} />
+          </label>
+          <label>
+            {it.quotations.quotationId}
+            <input name="quotation_id" maxLength={20} value={state.quotation_id} onChange={(e) => set({ quotation_id: e.target.value })} />
+          </label>
+          <label>
+            {it.quotations.startDate}
+            <input type="date" name="startDate" value={state.startDate} onChange={(e) => set({ startDate: e.target.value })} aria-invalid={rangeError !== null} />
+          </label>
+          <label>
+            {it.quotations.endDate}
+            <input type="date" name="endDate" value={state.endDate} onChange={(e) => set({ endDate: e.target.value })} aria-invalid={rangeError !== null} />
+          </label>
+          {agents.length > 1 && (
+            <label>
+              {it.quotations.agent}
+              <select name="agent_id" value={state.agent_id ?? ''} onChange={(e) => set({ agent_id: e.target.value ? Number(e.target.value) : null })}>
+                <option value="">{it.quotations.allAgents}</option>
+                {agents.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label>
+            {it.quotations.sort}
+            <select name="sort" value={state.sort} onChange={(e) => set({ sort: e.target.value as QuotationSort })}>
+              <option value="date-desc">{it.quotations.sortNewest}</option>
+              <option value="date-asc">{it.quotations.sortOldest}</option>
             </select>
           </label>
+        </form>
+        {rangeError && (
+          <p className="form-error" role="alert">
+            {rangeError}
+          </p>
         )}
-        <label>
-          {it.quotations.sort}
-          <select name="sort" value={state.sort} onChange={(e) => set({ sort: e.target.value as QuotationSort })}>
-            <option value="date-desc">{it.quotations.sortNewest}</option>
-            <option value="date-asc">{it.quotations.sortOldest}</option>
-          </select>
-        </label>
-      </form>
-      {rangeError && (
-        <p className="form-error" role="alert">
-          {rangeError}
-        </p>
-      )}
-      <div className="ql-statuses" role="group" aria-label={it.quotations.status}>
-        {QUOTATION_STATUSES.map((s) => {
-          const on = state.status.includes(s);
-          return (
-            <IonButton key={s} size="small" fill={on ? 'solid' : 'outline'} className={`ql-status ql-status-${s.toLowerCase()}`} aria-pressed={on} onClick={() => setState((x) => toggleStatus(x, s))}>
-              {STATUS_LABELS[s]}
-            </IonButton>
-          );
-        })}
+        <div className="ql-statuses" role="group" aria-label={it.quotations.status}>
+          {QUOTATION_STATUSES.map((s) => {
+            const on = state.status.includes(s);
+            return (
+              <IonButton key={s} size="small" fill={on ? 'solid' : 'outline'} className={`ql-status ql-status-${s.toLowerCase()}`} aria-pressed={on} onClick={() => setState((x) => toggleStatus(x, s))}>
+                {STATUS_LABELS[s]}
+              </IonButton>
+            );
+          })}
+        </div>
       </div>
       <PendingQuotations />
       <DataAge updatedAt={search.dataUpdatedAt} />

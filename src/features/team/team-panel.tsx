@@ -1,3 +1,4 @@
+import { formatEuro, formatNumber } from '@core/format';
 import { IonButton } from '../../ui/ionic/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
 import { IonContent } from '../../ui/ionic/content';
@@ -9,6 +10,7 @@ import { useState } from 'react';
 import type { TeamMember } from '@core/schemas/account';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/account';
+import { useConfirm } from '../../ui/confirm';
 import { FormError, FormSuccess } from '../../ui/form';
 import { membersQuery, toggleMember } from './api/team';
 import { MemberForm } from './member-form';
@@ -27,20 +29,32 @@ export default function TeamPanel() {
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const toggle = useMutation({ mutationFn: toggleMember });
+  const confirm = useConfirm();
   if (!profile) return null;
   const t = it.team;
   const limit = profile.features.find((f) => f.slug === 'network-sub-agent')?.limit ?? null;
+  // The server refuses past the limit (422); the button says so before a form is filled (issue 20).
+  const full = limit !== null && members !== undefined && members.length >= limit;
+  const onToggle = async (m: TeamMember) => {
+    if (m.status === 'ACTIVATED' && !(await confirm.ask(t.confirmDeactivate(m.business_name || m.name)))) return;
+    toggle.mutate(m.id);
+  };
 
   return (
     <section data-testid="team-panel">
       <div className="team-head">
         <h2>{t.title}</h2>
-        <IonButton onClick={() => (setMessage(null), setEditing('new'))} data-testid="member-add">
+        <IonButton onClick={() => (setMessage(null), setEditing('new'))} disabled={full} aria-describedby={full ? 'team-limit' : undefined} data-testid="member-add">
           <Icon slot="start" icon={addOutline} />
           {t.add}
         </IonButton>
       </div>
       {members && <p className="muted">{t.count(members.length, limit)}</p>}
+      {full && (
+        <p className="app-alert is-info" id="team-limit" data-testid="member-limit">
+          {t.limitReached}
+        </p>
+      )}
       <FormSuccess message={message} />
       <FormError error={error ?? toggle.error} />
       {!members && !error && <IonSpinner />}
@@ -55,7 +69,7 @@ export default function TeamPanel() {
                 {m.email}
               </span>
               <span className="muted">
-                {t.feeTypes[m.fee_type]}: {m.fee_value.toLocaleString('it-IT')} {t.unit(m.fee_type)}
+                {t.feeTypes[m.fee_type]}: {m.fee_type === 'FIXED_VALUE' ? formatEuro(m.fee_value) : `${formatNumber(m.fee_value)} %`}
               </span>
             </div>
             <div className="team-tile-actions">
@@ -63,7 +77,7 @@ export default function TeamPanel() {
                 {t.status[m.status]}
               </Badge>
               {m.status !== 'PENDING_ACTIVATION' && (
-                <IonButton size="small" fill="outline" color={m.status === 'ACTIVATED' ? 'warning' : 'success'} disabled={toggle.isPending} onClick={() => toggle.mutate(m.id)}>
+                <IonButton size="small" fill="outline" color={m.status === 'ACTIVATED' ? 'warning' : 'success'} disabled={toggle.isPending} onClick={() => void onToggle(m)}>
                   {m.status === 'ACTIVATED' ? t.deactivate : t.activate}
                 </IonButton>
               )}
@@ -98,6 +112,7 @@ export default function TeamPanel() {
           )}
         </IonContent>
       </IonModal>
+      {confirm.element}
     </section>
   );
 }

@@ -14,6 +14,8 @@ import { NumberField } from '../../../ui/number-field';
 import { brandsQuery, createOfferRequest, modelsQuery, servicesQuery, versionsQuery } from '../api/catalog';
 import '../catalog.css';
 import { SubmitButton } from '../../../ui/form-base';
+import { RootLink } from '../../../ui/root-link';
+import { links } from '../../../routes';
 
 const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
 
@@ -90,6 +92,13 @@ export function ManualOfferForm() {
       <TextAreaField control={form.control} name="notes" label={t.notes} maxlength={2000} rows={3} />
       <FormError error={mutation.error} />
       <FormSuccess message={sent ? t.sent : null} />
+      {/* What happens next (issue 20): the request is followed in its own list, and the offer, once made, is among the offers. */}
+      {sent && (
+        <p className="manual-offer-next" data-testid="manual-offer-next">
+          {t.next}{' '}
+          <RootLink to={links.offerRequest()}>{t.seeRequests}</RootLink>
+        </p>
+      )}
       <SubmitButton disabled={mutation.isPending}>
         {t.send}
       </SubmitButton>

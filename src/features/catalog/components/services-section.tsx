@@ -1,3 +1,4 @@
+import { formatEuro } from '@core/format';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { parseIntInput, rangeMessage, SERVICE_PRICE_MAX } from '@core/catalog';
@@ -37,7 +38,7 @@ export function ServicesSection({ product, provider, value, onChange }: { produc
               <span>
                 <strong>{s.name}</strong>
                 <small>
-                  {s.included ? t.included : `${s.price} €/mese`}
+                  {s.included ? t.included : `${formatEuro(s.price)}/mese`}
                   {s.description ? ` · ${s.description}` : ''}
                 </small>
               </span>

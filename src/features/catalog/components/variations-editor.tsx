@@ -2,7 +2,7 @@ import { IonButton } from '../../../ui/ionic/button';
 import { copyOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';
-import { formatDistance } from '@core/format';
+import { formatDistance, formatEuro, formatMonths } from '@core/format';
 import { type CatalogOffer, type Variation, type VariationInput, VariationInputSchema } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
 import { it } from '../../../i18n/catalog';
@@ -139,9 +139,18 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
 
   return (
     <div className="variations" data-testid="variations">
-      <p className={complete ? 'catalog-ok' : 'catalog-hint'} data-testid="variations-missing">
-        {complete ? t.complete : t.missing(missing)}
-      </p>
+      {/* A published offer says so (its changes are held to the minimum); a refused change shows only its error, never the green line under it (issue 20). */}
+      {offer.published && complete ? (
+        <p className="catalog-hint" data-testid="variations-missing">
+          {t.published}
+        </p>
+      ) : (
+        !(complete && serverError) && (
+          <p className={complete ? 'catalog-ok' : 'catalog-hint'} data-testid="variations-missing">
+            {complete ? t.complete : t.missing(missing)}
+          </p>
+        )
+      )}
       <div className="variations-table" role="table">
         <div className="variations-head" role="row">
           <span role="columnheader">{t.deposit}</span>
@@ -151,10 +160,10 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
           <span role="columnheader">{t.actions}</span>
         </div>
         <div className="variations-row is-main" role="row">
-          <span>{offer.deposit} €</span>
+          <span>{formatEuro(Number(offer.deposit))}</span>
           <span>{formatDistance(offer.distance)}</span>
-          <span>{offer.duration} mesi</span>
-          <span>{offer.price} €</span>
+          <span>{formatMonths(Number(offer.duration))}</span>
+          <span>{formatEuro(Number(offer.price))}</span>
           <span className="catalog-chip">{t.main}</span>
         </div>
         {rows.map((r) =>
@@ -217,13 +226,13 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
             </div>
           ) : (
             <div key={r.key} className="variations-row" role="row" data-testid="variation-row">
-              <span>{r.values.deposit} €</span>
+              <span>{formatEuro(Number(r.values.deposit))}</span>
               <span>{formatDistance(Number(r.values.distance))}</span>
-              <span>{r.values.duration} mesi</span>
+              <span>{formatMonths(Number(r.values.duration))}</span>
               <span>
-                {r.values.monthly_rate} €{r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
-                {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(r.saved.web_monthly_rate)}</small> : null}
-                {(r.saved?.special_rate ?? 0) > 0 && r.saved?.special_price ? <small className="variation-note is-special"> · {t.specialShort(r.saved.special_price)}</small> : null}
+                {formatEuro(Number(r.values.monthly_rate))}{r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
+                {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(formatEuro(r.saved.web_monthly_rate))}</small> : null}
+                {(r.saved?.special_rate ?? 0) > 0 && r.saved?.special_price ? <small className="variation-note is-special"> · {t.specialShort(formatEuro(r.saved.special_price))}</small> : null}
               </span>
               <span className="variation-actions">
                 <IonButton size="small" fill="clear" disabled={locked} onClick={() => setDraft({ row: r, after: null })} aria-label={t.edit} title={t.edit} data-testid="variation-edit-button">

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
+import { useEffect, useRef, useState } from 'react';
+import { formatConsumption, formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { it } from '../../../i18n/offer-detail';
 
@@ -23,13 +23,27 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
   const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
   const [tab, setTab] = useState<Tab>('services');
   const [notesOpen, setNotesOpen] = useState(false);
+  // Tabs that do not fit scroll sideways; the edge fades while more lie beyond it (issue 20).
+  const list = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ scrollable: false, atEnd: false });
+  const measure = () => {
+    const el = list.current;
+    if (!el) return;
+    const next = { scrollable: el.scrollWidth > el.clientWidth + 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
+    setScroll((s) => (s.scrollable === next.scrollable && s.atEnd === next.atEnd ? s : next));
+  };
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
   const t = it.offerDetail;
   const c = offer.car;
   const standard = offer.optionalAccessories.filter((a) => a.price <= 0);
   const optionals = offer.equippedOptionals.split(',').map((s) => s.trim()).filter(Boolean);
   return (
     <section className="od-tabs">
-      <div role="tablist" className="od-tablist">
+      <div role="tablist" ref={list} onScroll={measure} className={`od-tablist${scroll.scrollable ? ' is-scrollable' : ''}${scroll.atEnd ? ' at-end' : ''}`}>
         {tabs.map((name) => (
           <button key={name} role="tab" type="button" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>
             {t.tabs[name]}
@@ -57,8 +71,8 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
                 [t.specs.displacement, c.cilindrata ? `${formatNumber(c.cilindrata)} cc` : '—'],
                 [t.specs.power, `${c.hp} CV (${c.kw} kW)`],
                 [t.specs.traction, c.descrizione_trazione],
-                [t.specs.consumption, `${formatNumber(c.consumo_medio, { decimals: 1 })} ${c.fuel.name === 'Elettrica' ? 'kWh' : 'l'}/100 km`],
-                [t.specs.co2, `${c.emissioni_co2} g/km`],
+                [t.specs.consumption, formatConsumption(c.consumo_medio, c.fuel.name === 'Elettrica')],
+                [t.specs.co2, `${formatNumber(c.emissioni_co2)} g/km`],
               ]}
             />
             <h3>{t.specs.body}</h3>

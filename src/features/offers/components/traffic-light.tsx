@@ -4,12 +4,14 @@ import { it } from '../../../i18n/credit-check';
 
 /**
  * The credit check's traffic light on the offers screen (spec §4): levels 2, 1, 0 shown red, amber, green;
- * a tap toggles a level, the last selected one stays; a locked check allows its one level only.
+ * a tap toggles a level, the last selected one stays; a locked check allows its one level only. Each
+ * level says its number and name, and a legend says what the colours mean (issue 20: red beside green
+ * 'Sostenibilità: Alta' badges read as a warning).
  */
 export function TrafficLight(props: { selected: readonly Chance[]; lock: Chance | null; onToggle: (value: Chance) => void }) {
   const { selected, lock } = props;
   return (
-    <div className="traffic-light" role="group" aria-label={it.creditCheck.trafficLightTitle} data-testid="traffic-light">
+    <div className="traffic-light" role="group" aria-label={it.creditCheck.trafficLightTitle} aria-describedby="traffic-light-legend" data-testid="traffic-light">
       <span className="traffic-light-title">{it.creditCheck.trafficLightTitle}</span>
       {TRAFFIC_LIGHT.map(({ value, color }) => {
         const on = selected.includes(value);
@@ -27,10 +29,13 @@ export function TrafficLight(props: { selected: readonly Chance[]; lock: Chance 
             onClick={() => props.onToggle(value)}
           >
             <span className="traffic-light-dot" aria-hidden="true" />
-            {it.creditCheck.trafficLight[value]}
+            {it.creditCheck.trafficLightLevel(value, it.creditCheck.trafficLight[value] ?? '')}
           </button>
         );
       })}
+      <p className="traffic-light-legend" id="traffic-light-legend">
+        {it.creditCheck.trafficLightLegend}
+      </p>
     </div>
   );
 }

@@ -21,6 +21,13 @@ export const createApiKey = async (): Promise<ApiKey> => {
   return key;
 };
 
+/** Issue 20: switches the active key off without making another. */
+export const revokeApiKey = async (): Promise<string> => {
+  const res = (await api('agent/service/api', { method: 'DELETE', schema: MessageSchema })).data.message;
+  await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+  return res;
+};
+
 export const savePreferences = async (body: Preferences) => withProfile((await api('agent/preferences', { method: 'PUT', body, schema: dataOf(ProfileSchema) })).data);
 
 export const uploadLogo = async (file: File) => {

@@ -1,0 +1,21 @@
+import { IonButton } from '../ui/ionic/button';
+import { it } from '../i18n/it';
+import { paths } from '../routes';
+import { AppPage } from './layout';
+
+/** What a user sees on a route their features or role do not open: the server's own words, and a way back. */
+export default function NotAllowedPage() {
+  const t = it.notAllowed;
+  return (
+    <AppPage title={t.title}>
+      <h1>{t.title}</h1>
+      <div className="app-alert is-warning" role="alert" data-testid="not-allowed">
+        <strong>{t.message}</strong>
+        <p>{t.hint}</p>
+      </div>
+      <IonButton routerLink={paths.home} routerDirection="root">
+        {t.home}
+      </IonButton>
+    </AppPage>
+  );
+}
