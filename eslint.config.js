@@ -43,6 +43,14 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
   },
   {
+    // One module per Ionic component (src/ui/ionic/README.md): @ionic/react's index would put every component in the first screen's chunk.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/ionic/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@ionic/react', allowTypeImports: true, message: 'Import Ionic components from src/ui/ionic (one module each).' }] }],
+    },
+  },
+  {
     files: ['core/**/*.ts'],
     ignores: ['core/**/*.test.ts'],
     rules: {
