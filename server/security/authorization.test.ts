@@ -50,6 +50,8 @@ type Entry = {
   freshSession?: true;
   /** Runs after every other route (it changes the callers' credentials). */
   last?: true;
+  /** Replaces or revokes the group leader's API key (its API-key caller needs a live one). */
+  renewsApiKey?: true;
 };
 
 const PUBLIC: Entry = { policy: { access: 'public' } };
@@ -85,7 +87,8 @@ const POLICIES: Record<string, Entry> = {
   'PUT /agent/profile': ANY_USER,
   // Secrets need a personal login: a well-formed body with a wrong current password reaches the check.
   'PATCH /password': { policy: { access: 'user', personal: true }, body: () => ({ password: 'Sbagliata2026!', new_password: 'Nuova2026!xy', confirm_password: 'Nuova2026!xy' }) },
-  'POST /agent/service/api': { policy: { access: 'user', personal: true }, last: true },
+  'POST /agent/service/api': { policy: { access: 'user', personal: true }, last: true, renewsApiKey: true },
+  'DELETE /agent/service/api': { policy: { access: 'user', personal: true }, last: true, renewsApiKey: true },
   'PUT /agent/preferences': ANY_USER,
   'GET /agent/landing': ANY_USER,
   'PUT /agent/landing': ANY_USER,
@@ -330,10 +333,16 @@ async function fixtures(t: TestApp) {
 const demo = (key: DemoKey) => DEMO_USERS.find((u) => u.key === key)!;
 const EMAIL: Record<DemoKey, string> = { sub1: 'sara.conti@demo.it', full: 'completo@demo.it', leader: 'capogruppo@demo.it', leader2: 'capogruppo.sud@demo.it', base: 'agente@demo.it' };
 
+/** A new API key of the group leader (it replaces the previous one). */
+async function issueApiKey(): Promise<string> {
+  const leader = await t.login(EMAIL.leader);
+  return (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: leader.headers })).json().data.apiKey as string;
+}
+
 async function makePrincipals(t: TestApp): Promise<Principal[]> {
   const session = async (key: DemoKey) => (await t.login(EMAIL[key])).headers;
   const leader = await t.login(EMAIL.leader);
-  const apiKey = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: leader.headers })).json().data.apiKey as string;
+  const apiKey = await issueApiKey();
   // An access token past its expiry, signed with the app's secret, for a login that is still open (no refresh token sent).
   const claims = decodeJwt(leader.access);
   const past = Math.floor(Date.now() / 1000) - 60;
@@ -436,6 +445,8 @@ describe('authorization matrix', () => {
       const entry = POLICIES[route.key]!;
       for (const p of principals) {
         const want = expectedFor(entry.policy, p);
+        // The key routes replace or revoke the group leader's key: its API-key caller gets a live one first.
+        if (entry.renewsApiKey && p.via === 'apiKey') p.headers['x-api-key'] = await issueApiKey();
         const res = await call(route, entry, p);
         checked++;
         const status = res.statusCode;
