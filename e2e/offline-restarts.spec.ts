@@ -61,7 +61,7 @@ async function preparedDevice(context: BrowserContext, screens: Screen[]) {
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
   await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => appFilesMissing(page), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
   for (const s of screens) {
     await page.goto(s.url);
     await s.shows(page);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expireAccessToken, deviceRecords } from './device';
+import { appFilesMissing, expireAccessToken, deviceRecords } from './device';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
 import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
@@ -24,6 +24,8 @@ async function openWizard(page: Page, ref: string) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  // Every screen's files are on the device (the worker fetches them after its first install).
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
   await page.reload();
   await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
   await page.waitForTimeout(1500); // the query persister writes at most once a second
@@ -80,6 +82,8 @@ test('a quote saved offline (Salva preventivo) arrives exactly once after reload
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  // Every screen's files are on the device (the worker fetches them after its first install).
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
   await page.reload();
   const form = screen(page).getByTestId('quote-form');
   await expect(form).toBeVisible();

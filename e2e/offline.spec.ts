@@ -60,7 +60,7 @@ test('the first install is small, and the worker then fetches every screen: one 
   });
   expect(precached).toBeLessThan(25);
   // The rest arrives in the background (sw/sw.ts, warmAssets).
-  await expect.poll(() => appFilesMissing(page), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
   await page.waitForTimeout(1500); // the persister writes the cache at most once a second
 
   await context.setOffline(true);

@@ -22,7 +22,9 @@ clientsClaim();
 // The other chunks of the app (hashed names: a name never changes content): from the cache when there,
 // else from the network and kept; warmAssets fills the cache in the background.
 const ASSETS_CACHE = 'assets';
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS_CACHE }));
+// ignoreVary: a module script's request carries Origin and the server's answers say Vary: Origin (CORS for the
+// native shells), while the warm-up's fetch carries none; a hashed file is the same for every origin.
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true } }));
 
 /**
  * Fetches every chunk the install left out (the build's list, precached with the page) into the runtime
@@ -69,6 +71,7 @@ registerRoute(
   ({ url }) => url.pathname.startsWith(CAR_PICTURE_PATH) || url.pathname.startsWith('/api/v1/agent/logo/'),
   new CacheFirst({
     cacheName: CAR_PICTURES_CACHE,
+    matchOptions: { ignoreVary: true },
     plugins: [
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 }),
       { handlerDidError: async ({ request }) => (new URL(request.url).pathname.startsWith(CAR_PICTURE_PATH) ? new Response(NO_PICTURE, { headers: { 'Content-Type': 'image/svg+xml' } }) : undefined) },
