@@ -48,10 +48,10 @@ type Entry = {
   fresh?: (f: Fx) => Promise<Record<string, string | number>>;
   /** Each caller with a login uses a new one (the route ends it). */
   freshSession?: true;
-  /** Runs after every other route (it changes the callers' credentials). */
-  last?: true;
-  /** Replaces or revokes the group leader's API key (its API-key caller needs a live one). */
-  renewsApiKey?: true;
+  /** Runs after every other route (it changes the callers' credentials); among those, in this order. */
+  last?: number;
+  /** An API-key caller uses a newly minted key of its user (an earlier 'last' route revoked the shared one). */
+  freshApiKey?: true;
 };
 
 const PUBLIC: Entry = { policy: { access: 'public' } };
@@ -87,8 +87,9 @@ const POLICIES: Record<string, Entry> = {
   'PUT /agent/profile': ANY_USER,
   // Secrets need a personal login: a well-formed body with a wrong current password reaches the check.
   'PATCH /password': { policy: { access: 'user', personal: true }, body: () => ({ password: 'Sbagliata2026!', new_password: 'Nuova2026!xy', confirm_password: 'Nuova2026!xy' }) },
-  'POST /agent/service/api': { policy: { access: 'user', personal: true }, last: true, renewsApiKey: true },
-  'DELETE /agent/service/api': { policy: { access: 'user', personal: true }, last: true, renewsApiKey: true },
+  // Revoking comes before minting: both end the key the API-key caller uses, which is refused (403) before either.
+  'DELETE /agent/service/api': { policy: { access: 'user', personal: true }, last: 1 },
+  'POST /agent/service/api': { policy: { access: 'user', personal: true }, last: 2, freshApiKey: true },
   'PUT /agent/preferences': ANY_USER,
   'GET /agent/landing': ANY_USER,
   'PUT /agent/landing': ANY_USER,
@@ -333,16 +334,10 @@ async function fixtures(t: TestApp) {
 const demo = (key: DemoKey) => DEMO_USERS.find((u) => u.key === key)!;
 const EMAIL: Record<DemoKey, string> = { sub1: 'sara.conti@demo.it', full: 'completo@demo.it', leader: 'capogruppo@demo.it', leader2: 'capogruppo.sud@demo.it', base: 'agente@demo.it' };
 
-/** A new API key of the group leader (it replaces the previous one). */
-async function issueApiKey(): Promise<string> {
-  const leader = await t.login(EMAIL.leader);
-  return (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: leader.headers })).json().data.apiKey as string;
-}
-
 async function makePrincipals(t: TestApp): Promise<Principal[]> {
   const session = async (key: DemoKey) => (await t.login(EMAIL[key])).headers;
   const leader = await t.login(EMAIL.leader);
-  const apiKey = await issueApiKey();
+  const apiKey = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: leader.headers })).json().data.apiKey as string;
   // An access token past its expiry, signed with the app's secret, for a login that is still open (no refresh token sent).
   const claims = decodeJwt(leader.access);
   const past = Math.floor(Date.now() / 1000) - 60;
@@ -396,6 +391,10 @@ async function call(route: ApiRoute, entry: Entry, p: Principal) {
   const url = fillPath(route.path, params) + (query ? `?${query}` : '');
   let headers = p.headers;
   if (entry.freshSession && p.via === 'token' && p.user) headers = (await t.login(EMAIL[p.user])).headers;
+  if (entry.freshApiKey && p.via === 'apiKey' && p.user) {
+    const minted = await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: (await t.login(EMAIL[p.user])).headers });
+    headers = { 'x-api-key': minted.json().data.apiKey as string };
+  }
   if (entry.multipart) {
     const form = multipartBody(entry.multipart(f));
     return t.inject({ method: route.method as 'POST', url, headers: { ...headers, ...form.headers }, payload: form.payload });
@@ -438,15 +437,13 @@ describe('authorization matrix', () => {
   });
 
   it('gives every caller the status class of the route policy, always in the error envelope', { timeout: 120_000 }, async () => {
-    const ordered = [...routes].filter((r) => POLICIES[r.key]).sort((a, b) => Number(!!POLICIES[a.key]!.last) - Number(!!POLICIES[b.key]!.last));
+    const ordered = [...routes].filter((r) => POLICIES[r.key]).sort((a, b) => (POLICIES[a.key]!.last ?? 0) - (POLICIES[b.key]!.last ?? 0));
     const mismatches: string[] = [];
     let checked = 0;
     for (const route of ordered) {
       const entry = POLICIES[route.key]!;
       for (const p of principals) {
         const want = expectedFor(entry.policy, p);
-        // The key routes replace or revoke the group leader's key: its API-key caller gets a live one first.
-        if (entry.renewsApiKey && p.via === 'apiKey') p.headers['x-api-key'] = await issueApiKey();
         const res = await call(route, entry, p);
         checked++;
         const status = res.statusCode;

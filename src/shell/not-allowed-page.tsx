@@ -9,9 +9,13 @@ export default function NotAllowedPage() {
   return (
     <AppPage title={t.title}>
       <h1>{t.title}</h1>
-      <div className="app-alert is-warning" role="alert" data-testid="not-allowed">
-        <strong>{t.message}</strong>
-        <p>{t.hint}</p>
+      <div className="app-alert is-warning">
+        <div className="app-alert-text" role="alert" data-testid="not-allowed">
+          <p>
+            <strong>{t.message}</strong>
+          </p>
+          <p>{t.hint}</p>
+        </div>
       </div>
       <IonButton routerLink={paths.home} routerDirection="root">
         {t.home}

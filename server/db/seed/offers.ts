@@ -176,8 +176,36 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const DURATION_FACTOR: Record<number, number> = { 24: 1.12, 36: 1, 48: 0.95, 60: 0.91 };
-const DEPOSITS = [0, 1500, 3000, 5000];
+/** City cars get their own short, tall picture (issue 20); the other bodies as listed. */
+const bodyFor = (c: CarSpec): Body => (c.category === 'city-car' ? 'city' : c.body);
+
+// The demo's pricing model (issue 20: many offers sat at the same 118,90 €, 25.000 km cost as much as
+// 40.000 km, and no deposit was low enough for a 'chance 1' credit check). A long-term rental rate is
+// the car's depreciation over the contract, the money tied up in it, and the services, less the
+// deposit spread over the months:
+//   price = list price x 82% (the fleet discount) x the brand's level
+//   residual value = price x (0,82 - 0,0058 x months - 0,0000018 x total km), within 15%..75%
+//   rate = (price - residual) / months + (price + residual) / 2 x 4% / 12 + services - deposit / months
+// so the rate grows with the km, shrinks with the deposit and with the duration; brands and body
+// segments carry their own price level, rental companies their factor.
+const BRAND_LEVEL: Record<string, number> = { BMW: 1.08, Audi: 1.07, 'Mercedes-Benz': 1.1, Tesla: 1.04, 'Alfa Romeo': 1.05, Dacia: 0.92, Fiat: 0.95, Citroën: 0.96, Kia: 0.97, Hyundai: 0.97 };
+const SEGMENT_SERVICES: Record<string, number> = { 'city-car': 22, berlina: 28, suv: 32, 'station-wagon': 30, monovolume: 32, furgone: 40 };
+/** 0 km a year is the unlimited-km contract: priced as 45.000 km. */
+const UNLIMITED_KM_PRICED_AS = 45000;
+
+export function demoMonthlyRate(listPrice: number, category: string, brand: string, o: { duration: number; distance: number; deposit: number; factor: number }): number {
+  const price = listPrice * 0.82 * (BRAND_LEVEL[brand] ?? 1);
+  const yearly = o.distance === 0 ? UNLIMITED_KM_PRICED_AS : o.distance;
+  const totalKm = (yearly * o.duration) / 12;
+  const residual = price * Math.min(0.75, Math.max(0.15, 0.82 - 0.0058 * o.duration - 0.0000018 * totalKm));
+  const depreciation = (price - residual) / o.duration;
+  const money = (((price + residual) / 2) * 0.04) / 12;
+  const services = (SEGMENT_SERVICES[category] ?? 30) + (yearly / 1000) * 0.6;
+  return (depreciation + money + services) * o.factor - o.deposit / o.duration;
+}
+
+// Deposits a dealer offers: none, low, mid, high; a low one is common (a 'chance 1' check finds them).
+const DEPOSITS = [0, 500, 1000, 2000, 3500, 5000];
 const DISTANCES = [10000, 15000, 20000, 25000, 30000, 40000];
 // Demo "today": dates are fixed so the seed is the same on every run.
 const SEED_EPOCH = Date.UTC(2026, 10, 1);
@@ -228,7 +256,7 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
         model: c.model,
         version: c.version,
         category: c.category,
-        body: c.body,
+        body: bodyFor(c),
         fuel: c.fuel,
         gear: c.gear,
         gearDescription: c.gear === 'automatico' ? 'Cambio automatico' : 'Cambio manuale',
@@ -312,7 +340,7 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
       ownerGroup,
       color: `VER-${paint.code}`,
       colorHex: paint.hex,
-      image: carImagePath(spec.body, paint.hex),
+      image: carImagePath(bodyFor(spec), paint.hex),
       notes: rng.chance(0.3) ? 'Consegna presso la sede del cliente inclusa.' : null,
       privateNotes: (rng.chance(0.4) ? `Margine trattabile fino a ${rng.int(2, 6) * 5} € al mese; referente ${broker.name}.` : null) ?? (mineFull ? 'Sconto concordato con la direzione fino a 15 € al mese.' : null),
       equippedOptionals: rng.some(STANDARD_EQUIPMENT, 4).join(', '),
@@ -327,16 +355,19 @@ export async function seedOffers(db: Db, opts: SeedOffersOptions = {}) {
     // About 10 child offers each: 2-3 durations x 2 distances x 2 deposits.
     const durations = rng.some([24, 36, 48, 60], rng.int(2, 3));
     const distances = rng.chance(0.15) ? [rng.pick([10000, 15000, 20000]), 0] : rng.some(DISTANCES, 2);
-    const deposits = rng.some(DEPOSITS, 2);
-    const base = spec.price * 0.0118 * broker.factor * (status === 'usato' ? 0.82 : status === 'km0' ? 0.92 : 1) * (0.96 + rng.next() * 0.08);
+    // Half the offers start from no deposit, most others from a low one; none above 15% of the list
+    // price (the FAQ: 'pari a 0 oppure al 10-15% del prezzo di listino').
+    const allowed = DEPOSITS.filter((d) => d <= spec.price * 0.15);
+    const higher = allowed.filter((d) => d >= 2000);
+    const deposits = rng.chance(0.5) ? [0, rng.pick(higher)] : rng.chance(0.6) ? [rng.pick([500, 1000]), rng.pick(higher)] : rng.some(allowed.slice(1), 2);
+    const factor = broker.factor * (status === 'usato' ? 0.82 : status === 'km0' ? 0.92 : 1) * (0.97 + rng.next() * 0.06);
     const bundle = rng.chance(0.08) ? 'Full Service' : null;
     const children: Omit<typeof offerVariations.$inferInsert, 'offerId'>[] = [];
     for (const duration of durations) {
       for (const distance of distances) {
         for (const deposit of deposits) {
-          const km = distance === 0 ? 1.25 : 1 + ((distance - 15000) / 5000) * 0.035;
-          let rate = base * (DURATION_FACTOR[duration] ?? 1) * km - (deposit / duration) * 0.92 + (bundle ? 25 : 0);
-          rate = Math.max(119, Math.round(rate));
+          let rate = demoMonthlyRate(spec.price, spec.category, spec.brand, { duration, distance, deposit, factor }) + (bundle ? 25 : 0);
+          rate = Math.max(69, Math.round(rate));
           if (rng.chance(0.3)) rate -= 0.1; // '299,90'
           const special = rng.chance(0.05);
           children.push({

@@ -47,8 +47,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Issue 20: a key can be switched off without minting another (personal login only, like creating one).
   app.delete('/agent/service/api', { schema: { response: { 200: MessageSchema } } }, async (req) => {
-    await account.revokeApiKey(personal(req).user.id);
-    return { data: { message: MESSAGES.apiKeyRevoked } };
+    const revoked = await account.revokeApiKey(personal(req).user.id);
+    return { data: { message: revoked ? MESSAGES.apiKeyRevoked : MESSAGES.apiKeyNone } };
   });
 
   app.put('/agent/preferences', { schema: { body: PreferencesSchema, response: { 200: dataOf(ProfileSchema) } } }, async (req) => {

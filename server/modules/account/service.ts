@@ -110,14 +110,14 @@ export class AccountService {
     return { apiKey, prefix, created_at: createdAt.toISOString() };
   }
 
-  /** Revokes the user's active key; 404 when there is none. */
-  async revokeApiKey(userId: number): Promise<void> {
+  /** Revokes the user's active key; false when there was none (revoking is idempotent). */
+  async revokeApiKey(userId: number): Promise<boolean> {
     const revoked = await this.db
       .update(apiKeys)
       .set({ revokedAt: new Date() })
       .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id });
-    if (revoked.length === 0) throw notFound(MESSAGES.apiKeyNone);
+    return revoked.length > 0;
   }
 
   async setPreferences(userId: number, current: { name: string; value: string }[], prefs: Preferences) {
