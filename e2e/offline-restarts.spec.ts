@@ -171,7 +171,7 @@ test('offline, the credit check runs on the device: its questions, its result an
   await modal(page).getByRole('link', { name: 'Vetrina Offerte' }).click();
   // The device's search applies the check: the rate it allows, and the sustainability levels.
   await expect(page.getByTestId('filter-chips').getByText(/^Canone mensile: 0 € - /)).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Sostenibilità' }).getByRole('button', { name: 'Alta' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('traffic-light').locator('[data-level="2"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('offer-card').first()).toBeVisible();
   await context.close();
 });
