@@ -3,6 +3,7 @@ import type { Session } from '@core/schemas/auth';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
 import { startSession } from './api/profile';
 import { session } from './api/session';
@@ -13,8 +14,7 @@ import { setupIonic } from './ui/ionic/setup';
 import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself.
-const isNative = Boolean((window as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());
-const UpdatePrompt = import.meta.env.PROD && !isNative && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
+const UpdatePrompt = import.meta.env.PROD && !isNativeShell() && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
 const whenIdle = (run: () => void) => {
   if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { MESSAGES } from '@core/i18n-messages';
-import { ApiError } from '../src/api/api-error';
+import { ApiError, asErrorEnvelope } from '../src/api/api-error';
 import { readMirroredSession, saveWorkerRenewal, withSessionLock } from '../src/api/session-mirror';
 import { isUnavailableStatus } from '../src/api/unavailable';
 import { db } from '../src/offline/db';
@@ -52,9 +52,9 @@ async function replay(): Promise<'done' | 'retry'> {
       await saveWorkerRenewal({ access, refresh, userId: s.userId }, replaced);
     }
     if (res.ok) return res;
-    const json = (await res.json().catch(() => null)) as { error?: { message?: string; code?: string }; errors?: Record<string, string[]> } | null;
-    const message = res.status >= 500 && !isUnavailableStatus(res.status) ? MESSAGES.serverError : (json?.error?.message ?? MESSAGES.badRequest);
-    throw new ApiError(res.status, message, json?.errors ?? {}, json?.error?.code);
+    const envelope = asErrorEnvelope(await res.json().catch(() => null));
+    const message = res.status >= 500 && !isUnavailableStatus(res.status) ? MESSAGES.serverError : (envelope?.error.message ?? MESSAGES.badRequest);
+    throw new ApiError(res.status, message, envelope?.errors ?? {}, envelope?.error.code);
   };
   const outbox = createOutbox(db, () => s.userId, { send });
   await outbox.flush();

@@ -1,3 +1,4 @@
+import type { ErrorEnvelope } from '@core/schemas/common';
 import { isUnavailableStatus } from './unavailable';
 
 /** Every failed call becomes this: the status, the message to show and the field errors. */
@@ -22,4 +23,17 @@ export class ApiError extends Error {
   field(name: string): string | undefined {
     return this.errors[name]?.[0];
   }
+}
+
+/**
+ * The error envelope (core/schemas/common.ts, ErrorEnvelopeSchema), read by hand: the client is in the
+ * login screen's bundle, which does not load zod, and the service worker reads it too (sw/worker-replay.ts). A body of another shape counts as no envelope.
+ */
+export function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
+  const b = body as Partial<ErrorEnvelope> | null;
+  const error = b?.error;
+  if (!error || typeof error.message !== 'string' || typeof error.http_code !== 'number' || !b.errors || typeof b.errors !== 'object') return null;
+  const errors: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(b.errors)) if (Array.isArray(v)) errors[k] = v.filter((m): m is string => typeof m === 'string');
+  return { error: { http_code: error.http_code, message: error.message, ...(typeof error.code === 'string' ? { code: error.code } : {}) }, errors };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ErrorEnvelope } from '@core/schemas/common';
 import { it } from '../i18n/it';
-import { ApiError } from './api-error';
+import type { ErrorEnvelope } from '@core/schemas/common';
+import { ApiError, asErrorEnvelope } from './api-error';
 import { serverUrl } from './origin';
 import { serverAnswered, serverUnreachable } from './reachability';
 import { isUnavailableStatus } from './unavailable';
@@ -119,19 +119,6 @@ async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
   // says the server cannot be reached, never that the agent is logged out (reachability.ts).
   if (ownApi && res.status === 401) session.emit('unauthorized');
   return new ApiError(res.status, message, parsed?.errors ?? {}, parsed?.error.code);
-}
-
-/**
- * The error envelope (core/schemas/common.ts, ErrorEnvelopeSchema), read by hand: the client is in the
- * login screen's bundle, which does not load zod. A body of another shape counts as no envelope.
- */
-export function asErrorEnvelope(body: unknown): ErrorEnvelope | null {
-  const b = body as Partial<ErrorEnvelope> | null;
-  const error = b?.error;
-  if (!error || typeof error.message !== 'string' || typeof error.http_code !== 'number' || !b.errors || typeof b.errors !== 'object') return null;
-  const errors: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(b.errors)) if (Array.isArray(v)) errors[k] = v.filter((m): m is string => typeof m === 'string');
-  return { error: { http_code: error.http_code, message: error.message, ...(typeof error.code === 'string' ? { code: error.code } : {}) }, errors };
 }
 
 /** JSON call; with a schema the answer is checked against the contract in core/schemas. */

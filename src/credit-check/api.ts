@@ -17,13 +17,12 @@ import {
 import { api, ApiError } from '../api/client';
 import { configQuery } from '../api/profile';
 import { isReachable } from '../api/reachability';
-import { isUnavailableStatus } from '../api/unavailable';
 
 // The prescoring service (spec §7): its own base, read from the public configuration, no session tokens.
 // When it cannot be reached (offline, time-out, 502/503/504) the same questions and rules run on the
 // device: they are core/prescoring's pure data and functions, the very ones the service runs
 // (server/modules/prescoring/service.ts). Any other failure stays the spec's 'errore 2'.
-const unreachable = (err: unknown) => err instanceof ApiError && (err.status === 0 || isUnavailableStatus(err.status));
+const unreachable = (err: unknown) => err instanceof ApiError && err.isUnavailable;
 
 async function orOnDevice<T>(remote: () => Promise<T>, onDevice: () => T): Promise<T> {
   // Known to be offline: no call to wait for.
