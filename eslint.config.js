@@ -7,6 +7,10 @@ import tseslint from 'typescript-eslint';
 
 const features = ['auth', 'home', 'help', 'offers', 'offer-detail', 'credit-check', 'quotation', 'quotations', 'dashboard', 'catalog', 'profile', 'team', 'marketing', 'customers', 'agents', 'network', 'requests'];
 
+// zod runs with the Italian messages set first: its one door is core/schemas/zod-config.ts (types may come from 'zod').
+const ICON_FILES = { name: 'ionicons/icons', message: "One file per icon: import x from 'ionicons-svg/x.svg?raw' (src/ui/icon.tsx)." };
+const ZOD_DOOR = { name: 'zod', allowTypeImports: true, message: 'Import z from core/schemas/zod-config (zod configured for Italian).' };
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations', 'android', 'ios', 'bench/.tmp'] },
   js.configs.recommended,
@@ -47,7 +51,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/ionic/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@ionic/react', allowTypeImports: true, message: 'Import Ionic components from src/ui/ionic (one module each).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: '@ionic/react', allowTypeImports: true, message: 'Import Ionic components from src/ui/ionic (one module each).' }, ZOD_DOOR, ICON_FILES] }],
     },
   },
   {
@@ -56,5 +60,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'fetch'],
     },
+  },
+  {
+    files: ['core/**/*.ts', 'sw/**/*.ts', 'src/ui/ionic/**'],
+    ignores: ['core/schemas/zod-config.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_DOOR] }] },
   },
 );

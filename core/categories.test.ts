@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACTUAL_CATEGORIES, ContractualCategorySchema, categoriesFor, categoryInfo, customerTypeOf } from './categories';
+import { CONTRACTUAL_CATEGORIES, categoriesFor, categoryInfo, customerTypeOf } from './categories';
+import { ContractualCategorySchema } from './schemas/common';
 
 describe('contractual categories', () => {
   // The spec's table, row by row (section 3).

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The spec's table of contractual categories (section 3), in its order.
 export const CONTRACTUAL_CATEGORY_VALUES = [
   'tempo-indeterminato',
@@ -39,11 +37,6 @@ const TABLE: Record<ContractualCategory, Omit<CategoryInfo, 'value'>> = {
 };
 
 export const CONTRACTUAL_CATEGORIES: readonly CategoryInfo[] = CONTRACTUAL_CATEGORY_VALUES.map((value) => ({ value, ...TABLE[value] }));
-
-// The spec's error text for 'Contractual category not valid' (section 8).
-export const ContractualCategorySchema = z.enum(CONTRACTUAL_CATEGORY_VALUES, {
-  error: 'Attenzione, la categoria contrattuale non è valida.',
-});
 
 export function categoryInfo(category: ContractualCategory): CategoryInfo {
   return { value: category, ...TABLE[category] };

@@ -69,3 +69,14 @@ export const TOGGLES = {
 } as const;
 
 export const RANGE_UNITS = { monthly_rates: '€', deposits: '€' } as const;
+
+export const ITEMS_PER_PAGE = 18;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+/** Option filters whose values are codes. */
+export const CODE_FILTERS = ['brands', 'brokers', 'categories', 'fuels', 'gear', 'delivery_times', 'products', 'stocks', 'areas', 'customerType', 'status'] as const;
+/** Option filters on the child offers (variations); values are numbers. */
+export const NUMBER_FILTERS = ['durations', 'distances'] as const;
+/** Range filters [min, max], inclusive, on the child offers. */
+export const RANGE_FILTERS = ['monthly_rates', 'deposits'] as const;
+export const TOGGLE_FILTERS = ['noviceDriver', 'fast_delivery', 'unlimitedKm'] as const;

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readOfferUrl, writeOfferUrl } from './offer-url';
+import { CODE_FILTERS, NUMBER_FILTERS, RANGE_FILTERS, TOGGLE_FILTERS } from './offer-options';
+import { filterValueAccepted, readOfferUrl, writeOfferUrl } from './offer-url';
+import { OfferFiltersSchema } from './schemas/offers';
 
 describe('offer URL', () => {
   it('round-trips filters, sort and page with comma-separated arrays', () => {
@@ -19,5 +22,29 @@ describe('offer URL', () => {
       sort: 'price-up',
       page: 1,
     });
+  });
+
+  it('takes a filter value exactly when the search schema does', () => {
+    const names = [...CODE_FILTERS, 'tags', ...NUMBER_FILTERS, ...RANGE_FILTERS, ...TOGGLE_FILTERS, 'unknown'];
+    const word = fc.oneof(fc.constantFrom('fiat', 'piva', 'privati', 'Alfa Romeo', "d'oro", 'a.b_c-d', '', ' ', '<x>', 'x'.repeat(65), 'città'), fc.string({ maxLength: 8 }));
+    // Mostly the bounds of the schema's rules, where a difference would show.
+    const number = fc.oneof(fc.integer({ min: -5, max: 130 }), fc.constantFrom(-1, 0, 1, 1.5, 119, 120, 121, 999_999, 1_000_000, 1_000_001, 9_999_999, 10_000_000, 10_000_001, Number.NaN));
+    const value = fc.oneof(
+      fc.array(word, { maxLength: 4 }),
+      fc.array(number, { maxLength: 4 }),
+      fc.array(word, { minLength: 99, maxLength: 102 }),
+      fc.array(number, { minLength: 49, maxLength: 52 }),
+      fc.tuple(number, number),
+      fc.boolean(),
+      word,
+      number,
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...names), value, (name, v) => {
+        expect(filterValueAccepted(name, v)).toBe(OfferFiltersSchema.safeParse({ [name]: v }).success);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -1,8 +1,27 @@
 // The address bar mirrors the offers search (sales-portal.md §2 "Filter sidebar"): arrays are
 // comma-separated, ranges are 'min,max', toggles '1'. A pasted link is read leniently: a value
-// that does not pass the schema is dropped instead of breaking the screen.
-import { DEFAULT_SORT, OFFER_SORTS, type OfferSort } from './offer-options';
-import { CODE_FILTERS, NUMBER_FILTERS, OfferSearchSchema, RANGE_FILTERS, TOGGLE_FILTERS, type OfferFilters } from './schemas/offers';
+// that the search would refuse is dropped instead of breaking the screen.
+import { CODE_FILTERS, DEFAULT_SORT, NUMBER_FILTERS, OFFER_SORTS, RANGE_FILTERS, TOGGLE_FILTERS, type OfferSort } from './offer-options';
+import type { OfferFilters } from './schemas/offers';
+
+/**
+ * Whether the search's schema (OfferFiltersSchema in ./schemas/offers.ts) takes this value for this filter.
+ * The same rules, written without zod, which the offers screen does not load (issue 18); offer-url.test.ts
+ * checks that the two agree on generated values.
+ */
+export function filterValueAccepted(name: string, value: unknown): boolean {
+  const isCode = (v: unknown) => typeof v === 'string' && v.trim().length >= 1 && v.trim().length <= 64 && /^[\p{L}\p{N} ._'-]+$/u.test(v.trim());
+  const isWhole = (v: unknown, max: number, min = 0) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+  const list = (max: number, each: (v: unknown) => boolean) => Array.isArray(value) && value.length <= max && value.every(each);
+  if (name === 'customerType') return list(2, (v) => v === 'piva' || v === 'privati');
+  if ((CODE_FILTERS as readonly string[]).includes(name) || name === 'tags') return list(100, isCode);
+  if (name === 'durations') return list(50, (v) => isWhole(v, 120, 1));
+  if (name === 'distances') return list(50, (v) => isWhole(v, 1_000_000));
+  if ((RANGE_FILTERS as readonly string[]).includes(name))
+    return Array.isArray(value) && value.length === 2 && isWhole(value[0], 10_000_000) && isWhole(value[1], 10_000_000) && value[0] <= value[1];
+  if ((TOGGLE_FILTERS as readonly string[]).includes(name)) return typeof value === 'boolean';
+  return false;
+}
 
 export interface OfferUrlState {
   filters: Partial<OfferFilters>;
@@ -36,8 +55,7 @@ export function readOfferUrl(query: string | URLSearchParams): OfferUrlState {
   // Field by field, so one bad value only loses itself.
   const filters: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(candidate)) {
-    const parsed = OfferSearchSchema.safeParse({ [name]: value });
-    if (parsed.success) filters[name] = (parsed.data as Record<string, unknown>)[name];
+    if (filterValueAccepted(name, value)) filters[name] = value;
   }
   const sortRaw = params.get('sort') as OfferSort | null;
   const sort = sortRaw && OFFER_SORTS.includes(sortRaw) ? sortRaw : DEFAULT_SORT;

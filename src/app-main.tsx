@@ -1,4 +1,3 @@
-import '@core/schemas/zod-config';
 import type { Session } from '@core/schemas/auth';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';

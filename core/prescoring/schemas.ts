@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { ContractualCategorySchema, categoryInfo, type ContractualCategory } from '../categories';
+import { z } from '../schemas/zod-config';
+import { categoryInfo, type ContractualCategory } from '../categories';
 import { MESSAGE_KEYS } from './messages';
 import { END, QUESTION_KEYS, logicFor, type Answers, type LogicVariant } from './questions';
+import { ContractualCategorySchema } from '../schemas/common';
 
 export const AnswerValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 export const AnswersSchema = z.record(z.string(), AnswerValueSchema);

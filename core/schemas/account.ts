@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { MESSAGES } from '../i18n-messages';
 import { EMAIL_INVALID, isValidEmail, isValidPhone, PHONE_INVALID } from '../validation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { MESSAGES } from '../i18n-messages';
 import { LOGIN_LIMITS } from '../validation/login';
 

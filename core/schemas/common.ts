@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { CONTRACTUAL_CATEGORY_VALUES } from '../categories';
+import { z } from './zod-config';
 
 /** The error envelope of every failed call (design.md, API conventions). */
 export const ErrorEnvelopeSchema = z.object({
@@ -19,3 +20,9 @@ export const paginated = <T extends z.ZodType>(item: T) =>
   });
 
 export const MessageSchema = dataOf(z.object({ message: z.string() }));
+
+// The spec's error text for 'Contractual category not valid' (section 8). Here, not in core/categories.ts,
+// so that a screen reading the categories does not load zod (issue 18).
+export const ContractualCategorySchema = z.enum(CONTRACTUAL_CATEGORY_VALUES, {
+  error: 'Attenzione, la categoria contrattuale non è valida.',
+});

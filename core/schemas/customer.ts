@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { categoryInfo, ContractualCategorySchema } from '../categories';
+import { z } from './zod-config';
+import { categoryInfo } from '../categories';
 import { MESSAGES } from '../i18n-messages';
 import { CAP_INVALID, EMAIL_INVALID, FISCAL_CODE_INVALID, isValidCap, isValidCodiceFiscale, isValidCompanyFiscalCode, isValidEmail, isValidPartitaIva, isValidPhone, normalizePhone, PARTITA_IVA_INVALID, PHONE_INVALID } from '../validation';
+import { ContractualCategorySchema } from './common';
 
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => text(max).min(1, MESSAGES.required);

@@ -1,10 +1,10 @@
 // The contract of the offer detail (sales-portal.md §3 Offer, Option, Colour, Service, Child offer,
 // Fees; §7 `GET offers/{id}`, `POST offers/attachment`). Used by the screen, the server and tests.
-import { z } from 'zod';
-import { ContractualCategorySchema } from '../categories';
+import { z } from './zod-config';
 import { AnswersSchema, PrescoringInputSchema } from '../prescoring/schemas';
 import { OCCUPATIONS } from '../offer-detail';
 import { OfferCardSchema, OfferFiltersSchema } from './offers';
+import { ContractualCategorySchema } from './common';
 
 export const OptionSchema = z.object({
   code: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config';
 import { OfferCardSchema } from './offers';
 
 /** One variation as the device keeps it: what the search filters on and what the card shows. */

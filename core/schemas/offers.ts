@@ -1,21 +1,12 @@
 // The contract of the offers search (sales-portal.md §3, §4 "Offers search", §7 `POST search/offers`,
 // `GET search/catalog/filters`). Used by the screen, its URL codec, the server and core/offer-filter.ts.
-import { z } from 'zod';
-import { ContractualCategorySchema } from '../categories';
-import { OFFER_SORTS, DEFAULT_SORT } from '../offer-options';
+import { z } from './zod-config';
+import { CODE_FILTERS, DEFAULT_SORT, ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, NUMBER_FILTERS, OFFER_SORTS, RANGE_FILTERS, TOGGLE_FILTERS } from '../offer-options';
 import { AnswersSchema, PrescoringInputSchema } from '../prescoring/schemas';
-import { paginated } from './common';
+import { paginated, ContractualCategorySchema } from './common';
 
-export const ITEMS_PER_PAGE = 18;
-export const MAX_ITEMS_PER_PAGE = 100;
-
-/** Option filters whose values are codes. */
-export const CODE_FILTERS = ['brands', 'brokers', 'categories', 'fuels', 'gear', 'delivery_times', 'products', 'stocks', 'areas', 'customerType', 'status'] as const;
-/** Option filters on the child offers (variations); values are numbers. */
-export const NUMBER_FILTERS = ['durations', 'distances'] as const;
-/** Range filters [min, max], inclusive, on the child offers. */
-export const RANGE_FILTERS = ['monthly_rates', 'deposits'] as const;
-export const TOGGLE_FILTERS = ['noviceDriver', 'fast_delivery', 'unlimitedKm'] as const;
+// The filter names live with the catalogue's fixed values (zod-free, for the offers screen's first load).
+export { CODE_FILTERS, ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, NUMBER_FILTERS, RANGE_FILTERS, TOGGLE_FILTERS };
 
 export type CodeFilter = (typeof CODE_FILTERS)[number];
 export type NumberFilter = (typeof NUMBER_FILTERS)[number];

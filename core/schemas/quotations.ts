@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { ContractualCategorySchema } from '../categories';
+import { z } from './zod-config';
 import { AnswersSchema } from '../prescoring/schemas';
 import { QUOTATION_STATUSES } from '../quotation';
+import { ContractualCategorySchema } from './common';
 
 /**
  * Quotation payloads and answers (sales-portal.md §3 "Quote payload", "Proposal save payload",

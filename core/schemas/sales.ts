@@ -1,5 +1,5 @@
 // Saved quotations list, its filters and export, and the dashboard's agent statistics (sales-portal.md §3, §5, §7).
-import { z } from 'zod';
+import { z } from './zod-config';
 import { QUOTATION_STATUSES } from '../quotation';
 import { paginated } from './common';
 

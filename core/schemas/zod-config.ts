@@ -23,3 +23,6 @@ export function configureZod() {
   });
 }
 configureZod();
+
+/** zod, configured: core and the app import `z` from here (eslint.config.js), so no schema runs before the Italian messages are set. */
+export { z };

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { it } from '../i18n/it';
 import type { ErrorEnvelope } from '@core/schemas/common';
 import { ApiError, asErrorEnvelope } from './api-error';
@@ -121,11 +120,17 @@ async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
   return new ApiError(res.status, message, parsed?.errors ?? {}, parsed?.error.code);
 }
 
-/** JSON call; with a schema the answer is checked against the contract in core/schemas. */
-export async function api<T>(path: string, opts: RequestOptions & { schema?: z.ZodType<T> } = {}): Promise<T> {
+/** The `{ data }` envelope of most answers. */
+export type Data<T> = { data: T };
+
+/**
+ * JSON call, typed by the caller from the contract in core/schemas (`api<Data<z.infer<typeof XSchema>>>`).
+ * The server checks every answer against that schema before sending it (its serializer, server/app.ts), so
+ * the app does not parse it a second time: zod stays out of the first screens (docs/decisions.md, issue 18).
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts);
-  const json: unknown = await res.json();
-  return opts.schema ? opts.schema.parse(json) : (json as T);
+  return (await res.json()) as T;
 }
 
 /** A file answer (PDF, xlsx): the blob and the name the server suggests. */

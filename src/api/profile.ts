@@ -1,21 +1,21 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Profile, ProfileSchema, PublicConfigSchema, type Session, SessionSchema } from '@core/schemas/auth';
-import { dataOf } from '@core/schemas/common';
-import { api } from './client';
+import type { Profile, ProfileSchema, PublicConfigSchema, Session } from '@core/schemas/auth';
+import { api, type Data } from './client';
 import { queryClient, queryKeys } from './query-client';
 import { queryPersister } from '../offline/persister';
 import { session } from './session';
 
 export const profileQuery = queryOptions({
   queryKey: queryKeys.profile,
-  queryFn: async () => (await api('agent/profile', { schema: dataOf(ProfileSchema) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof ProfileSchema>>>('agent/profile')).data,
 });
 
 export const useProfile = () => useQuery({ ...profileQuery, enabled: session.isActive() });
 
 export const configQuery = queryOptions({
   queryKey: queryKeys.config,
-  queryFn: async () => (await api('config', { schema: dataOf(PublicConfigSchema) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof PublicConfigSchema>>>('config')).data,
   staleTime: 3600_000,
 });
 
@@ -25,8 +25,6 @@ export function startSession(s: Session): Profile {
   queryClient.setQueryData(queryKeys.profile, s.user);
   return s.user;
 }
-
-export const sessionResponse = dataOf(SessionSchema);
 
 /** Ends the session locally: storage and every cached answer go (the outbox stays: see use-logout). */
 export async function endSession() {

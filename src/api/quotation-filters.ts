@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf } from '@core/schemas/common';
-import { QuotationFiltersSchema } from '@core/schemas/sales';
-import { api } from './client';
+import type { QuotationFiltersSchema } from '@core/schemas/sales';
+import { api, type Data } from './client';
 import { queryKeys } from './query-client';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from './query-client';
  */
 export const quotationFiltersQuery = queryOptions({
   queryKey: queryKeys.quotationFilters,
-  queryFn: async () => (await api('quotations/filters', { schema: dataOf(QuotationFiltersSchema) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof QuotationFiltersSchema>>>('quotations/filters')).data,
   staleTime: 5 * 60_000,
 });
 

@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ContractualCategory } from '@core/categories';
-import {
-  CheckInputSchema,
-  evaluate,
-  logicFor,
-  LogicResponseSchema,
-  OfferCheckInputSchema,
-  PrescoringResponseSchema,
-  type Answers,
-  type Logic,
-  type LogicVariant,
-  type OfferData,
-  type PrescoringResponse,
-} from '@core/prescoring';
+import { logicFor, type Answers, type Logic, type LogicVariant } from '@core/prescoring/questions';
+import { evaluate } from '@core/prescoring/rules';
+import type { LogicResponseSchema, OfferData, PrescoringResponse } from '@core/prescoring/schemas';
 import { api, ApiError } from '../api/client';
 import { configQuery } from '../api/profile';
 import { isReachable } from '../api/reachability';
@@ -24,7 +14,7 @@ import { isReachable } from '../api/reachability';
 // (server/modules/prescoring/service.ts). Any other failure stays the spec's 'errore 2'.
 const unreachable = (err: unknown) => err instanceof ApiError && err.isUnavailable;
 
-async function orOnDevice<T>(remote: () => Promise<T>, onDevice: () => T): Promise<T> {
+async function orOnDevice<T>(remote: () => Promise<T>, onDevice: () => T | Promise<T>): Promise<T> {
   // Known to be offline: no call to wait for.
   if (!isReachable()) return onDevice();
   try {
@@ -46,7 +36,7 @@ export const logicQuery = (base: string | undefined, category: ContractualCatego
     queryKey: ['prescoring', 'logic', base, category, variant] as const,
     queryFn: (): Promise<Logic> =>
       orOnDevice(
-        async () => (await api(`logic/${category}`, { base, query: { variant }, schema: LogicResponseSchema })).data,
+        async () => (await api<z.infer<typeof LogicResponseSchema>>(`logic/${category}`, { base, query: { variant } })).data,
         () => logicFor(category!, variant),
       ),
     enabled: Boolean(base && category),
@@ -59,11 +49,7 @@ export const logicQuery = (base: string | undefined, category: ContractualCatego
  * Read leniently: a `success: false` answer is a result the widget shows as 'errore 1', not a broken
  * contract. Refusals of bad input arrive as 4xx and are thrown as ApiError by the client ('errore 2').
  */
-const CheckAnswerSchema = z.object({
-  success: z.boolean(),
-  data: PrescoringResponseSchema.nullable().optional(),
-});
-export type CheckAnswer = z.infer<typeof CheckAnswerSchema>;
+export type CheckAnswer = { success: boolean; data?: PrescoringResponse | null };
 
 export interface CheckBody {
   contractualCategory: ContractualCategory;
@@ -71,23 +57,27 @@ export interface CheckBody {
   answers: Answers;
 }
 
-/** The service's own check on the device: its input validation (a refusal is a 422 as from the service), then its rules. */
-function checkOnDevice(schema: typeof CheckInputSchema | typeof OfferCheckInputSchema, body: unknown): CheckAnswer {
-  const input = schema.safeParse(body);
+/**
+ * The service's own check on the device: its input validation (a refusal is a 422 as from the service), then its rules.
+ * The schemas (and zod) load only when a check runs on the device, not with the screens (issue 18).
+ */
+async function checkOnDevice(kind: 'check' | 'offer-check', body: unknown): Promise<CheckAnswer> {
+  const { CheckInputSchema, OfferCheckInputSchema } = await import('@core/prescoring/schemas');
+  const input = (kind === 'check' ? CheckInputSchema : OfferCheckInputSchema).safeParse(body);
   if (!input.success) throw new ApiError(422, input.error.issues[0]?.message ?? 'Richiesta non valida');
   return { success: true, data: evaluate(input.data) };
 }
 
 export const postCheck = (base: string, body: CheckBody, signal?: AbortSignal): Promise<CheckAnswer> =>
   orOnDevice(
-    () => api('check', { base, method: 'POST', body, schema: CheckAnswerSchema, ...(signal ? { signal } : {}) }),
-    () => checkOnDevice(CheckInputSchema, body),
+    () => api<CheckAnswer>('check', { base, method: 'POST', body, ...(signal ? { signal } : {}) }),
+    () => checkOnDevice('check', body),
   );
 
 export const postOfferCheck = (base: string, body: CheckBody & { offerData: OfferData }, signal?: AbortSignal): Promise<CheckAnswer> =>
   orOnDevice(
-    () => api('offer-check', { base, method: 'POST', body, schema: CheckAnswerSchema, ...(signal ? { signal } : {}) }),
-    () => checkOnDevice(OfferCheckInputSchema, body),
+    () => api<CheckAnswer>('offer-check', { base, method: 'POST', body, ...(signal ? { signal } : {}) }),
+    () => checkOnDevice('offer-check', body),
   );
 
 /** The response of a successful answer, or null (success false or no data). */

@@ -4,13 +4,14 @@ import { IonProgressBar } from '../ui/ionic/progress-bar';
 import { IonSelect, IonSelectOption } from '../ui/ionic/select';
 import { IonSpinner } from '../ui/ionic/spinner';
 import { useEffect, useState } from 'react';
-import { CONTRACTUAL_CATEGORIES, ContractualCategorySchema } from '@core/categories';
-import { visibleQuestions, type AnswerValue, type Logic, type LogicVariant, type Question } from '@core/prescoring';
+import { CONTRACTUAL_CATEGORIES } from '@core/categories';
+import { visibleQuestions, type AnswerValue, type Logic, type LogicVariant, type Question } from '@core/prescoring/questions';
 import { it } from '../i18n/credit-check';
 import { formatAmount, parseAmount, reformatAmount } from './amount';
 import { useCreditCheckLogic } from './use-credit-check-logic';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
+import { ContractualCategorySchema } from '@core/schemas/common';
 
 /**
  * The credit-check questions (spec §2, §4, §5): the contractual category first, then the visible questions

@@ -3,7 +3,7 @@ import { IonContent } from '../ui/ionic/content';
 import { IonModal } from '../ui/ionic/overlays';
 import { useEffect, useRef, useState } from 'react';
 import { creditCheckFilterParams, filtersToQuery } from '@core/credit-check-filters';
-import { canSubmit } from '@core/prescoring';
+import { canSubmit } from '@core/prescoring/questions';
 import { it } from '../i18n/credit-check';
 import { links } from '../routes';
 import { ModalHeader } from '../ui/modal-header';

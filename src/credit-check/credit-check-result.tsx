@@ -1,4 +1,5 @@
-import { alertColor, messageFor, type MessagePlace, type PrescoringResponse } from '@core/prescoring';
+import { alertColor, messageFor, type MessagePlace } from '@core/prescoring/messages';
+import type { PrescoringResponse } from '@core/prescoring/schemas';
 import { formatEuro } from '@core/format';
 import { it } from '../i18n/credit-check';
 

@@ -1,5 +1,6 @@
 import { IonButton } from '../ui/ionic/button';
-import { closeOutline, speedometerOutline } from 'ionicons/icons';
+import closeOutline from 'ionicons-svg/close-outline.svg?raw';
+import speedometerOutline from 'ionicons-svg/speedometer-outline.svg?raw';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { creditCheckOffersUrl, shouldReloadOffers } from '@core/credit-check-filters';

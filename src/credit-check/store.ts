@@ -4,11 +4,10 @@
  * (spec §4: "Stored answers persist in browser storage for one hour, then expire").
  * Read it in React with useCreditCheck() (./use-credit-check.ts); outside React with creditCheckStore.
  */
-import { z } from 'zod';
-import { ContractualCategorySchema, type ContractualCategory } from '@core/categories';
+import { CONTRACTUAL_CATEGORY_VALUES, type ContractualCategory } from '@core/categories';
 // The modules, not the '@core/prescoring' index: the offers screen reads this store without the rules.
 import { QUESTION_KEYS, applyAnswer, startFlow, type AnswerValue, type Answers, type Logic, type QuestionKey } from '@core/prescoring/questions';
-import { AnswersSchema, ChanceSchema, PrescoringResponseSchema, type Chance, type PrescoringResponse } from '@core/prescoring/schemas';
+import type { Chance, PrescoringResponse } from '@core/prescoring/schemas';
 import { initialSustainability } from '@core/credit-check-filters';
 
 export const STORAGE_KEY = 'credit-check';
@@ -41,18 +40,27 @@ export const EMPTY_CREDIT_CHECK: CreditCheckState = Object.freeze({
   subject: null,
 }) as CreditCheckState;
 
-const StoredSchema = z.object({
-  expiresAt: z.number(),
-  state: z.object({
-    contractualCategory: ContractualCategorySchema.nullable(),
-    step: z.enum(QUESTION_KEYS).nullable(),
-    answers: AnswersSchema,
-    response: PrescoringResponseSchema.nullable(),
-    sustainability: z.array(ChanceSchema),
-    checkedAt: z.number().nullable(),
-    subject: z.string().max(80).nullable().default(null),
-  }),
-});
+/**
+ * What this module wrote (write() below), read back without zod, which the offers screen does not load
+ * (issue 18): an entry of another shape (an older app, a hand edit) is dropped, as an expired one.
+ */
+type Stored = { expiresAt: number; state: CreditCheckState };
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const oneOf = <T>(values: readonly T[], v: unknown): boolean => values.includes(v as T);
+function isStored(v: unknown): v is Stored {
+  if (!isObject(v) || typeof v.expiresAt !== 'number' || !isObject(v.state)) return false;
+  const s = v.state;
+  return (
+    (s.contractualCategory === null || oneOf(CONTRACTUAL_CATEGORY_VALUES, s.contractualCategory)) &&
+    (s.step === null || oneOf(QUESTION_KEYS, s.step)) &&
+    isObject(s.answers) &&
+    (s.response === null || (isObject(s.response) && (s.response.chance === null || oneOf([0, 1, 2], s.response.chance)))) &&
+    Array.isArray(s.sustainability) &&
+    s.sustainability.every((level) => oneOf([0, 1, 2], level)) &&
+    (s.checkedAt === null || typeof s.checkedAt === 'number') &&
+    (s.subject === undefined || s.subject === null || (typeof s.subject === 'string' && s.subject.length <= 80))
+  );
+}
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; state: CreditCheckState } = { raw: null, state: EMPTY_CREDIT_CHECK };
@@ -69,8 +77,8 @@ function readRaw(): string | null {
 function parse(raw: string | null): { state: CreditCheckState; expiresAt: number } | null {
   if (!raw) return null;
   try {
-    const stored = StoredSchema.safeParse(JSON.parse(raw));
-    return stored.success ? stored.data : null;
+    const stored: unknown = JSON.parse(raw);
+    return isStored(stored) ? { expiresAt: stored.expiresAt, state: { ...stored.state, subject: stored.state.subject ?? null } } : null;
   } catch {
     return null;
   }

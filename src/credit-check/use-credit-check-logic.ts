@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LogicVariant } from '@core/prescoring';
+import type { LogicVariant } from '@core/prescoring/questions';
 import { logicQuery, usePrescoringBase } from './api';
 import { useCreditCheck } from './use-credit-check';
 

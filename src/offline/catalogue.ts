@@ -1,11 +1,11 @@
+import type { z } from 'zod';
 import { buildFilterSet } from '@core/offer-filter-set';
 import { indexOffers, type OfferSearchIndex, searchIndexed } from '@core/offer-search-index';
 import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
 import type { OfferDetail } from '@core/schemas/offer-detail';
-import { dataOf } from '@core/schemas/common';
-import { OfferDeltaSchema, type SyncOffer } from '@core/schemas/offer-sync';
+import type { OfferDeltaSchema, SyncOffer } from '@core/schemas/offer-sync';
 import { type OfferSearchInput, type OfferSearchResponse, OfferSearchSchema } from '@core/schemas/offers';
-import { api } from '../api/client';
+import { api, type Data } from '../api/client';
 import { type CatalogueMeta, db } from './db';
 
 /**
@@ -26,7 +26,7 @@ export function syncCatalogue(userId: number): Promise<void> {
     try {
       const meta = await db.meta.get('catalogue');
       const since = meta?.userId === userId ? meta.cursor : undefined;
-      const { data } = await api('sync/offers', { query: { since }, schema: dataOf(OfferDeltaSchema) });
+      const { data } = await api<Data<z.infer<typeof OfferDeltaSchema>>>('sync/offers', { query: { since } });
       await db.transaction('rw', db.offers, db.meta, async () => {
         if (data.full) await db.offers.clear();
         await db.offers.bulkPut(data.offers);

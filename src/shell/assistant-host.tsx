@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { chatbubblesOutline, sparklesOutline } from 'ionicons/icons';
+import chatbubblesOutline from 'ionicons-svg/chatbubbles-outline.svg?raw';
+import sparklesOutline from 'ionicons-svg/sparkles-outline.svg?raw';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { configQuery, useProfile } from '../api/profile';

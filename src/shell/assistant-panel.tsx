@@ -1,6 +1,7 @@
 import { IonButton } from '../ui/ionic/button';
 import { IonInput } from '../ui/ionic/input';
-import { closeOutline, sendOutline } from 'ionicons/icons';
+import closeOutline from 'ionicons-svg/close-outline.svg?raw';
+import sendOutline from 'ionicons-svg/send-outline.svg?raw';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { it } from '../i18n/help';
 import { answer } from './assistant-match';

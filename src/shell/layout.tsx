@@ -1,6 +1,7 @@
 import { IonContent } from '../ui/ionic/content';
 import { IonPage } from '../ui/ionic/page';
-import { menuSharp, personCircleOutline } from 'ionicons/icons';
+import menuSharp from 'ionicons-svg/menu-sharp.svg?raw';
+import personCircleOutline from 'ionicons-svg/person-circle-outline.svg?raw';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';

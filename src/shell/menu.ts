@@ -1,4 +1,14 @@
-import { albumsOutline, businessOutline, carSportOutline, cubeOutline, documentTextOutline, headsetOutline, helpCircleOutline, homeOutline, megaphoneOutline, peopleOutline, statsChartOutline } from 'ionicons/icons';
+import albumsOutline from 'ionicons-svg/albums-outline.svg?raw';
+import businessOutline from 'ionicons-svg/business-outline.svg?raw';
+import carSportOutline from 'ionicons-svg/car-sport-outline.svg?raw';
+import cubeOutline from 'ionicons-svg/cube-outline.svg?raw';
+import documentTextOutline from 'ionicons-svg/document-text-outline.svg?raw';
+import headsetOutline from 'ionicons-svg/headset-outline.svg?raw';
+import helpCircleOutline from 'ionicons-svg/help-circle-outline.svg?raw';
+import homeOutline from 'ionicons-svg/home-outline.svg?raw';
+import megaphoneOutline from 'ionicons-svg/megaphone-outline.svg?raw';
+import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
+import statsChartOutline from 'ionicons-svg/stats-chart-outline.svg?raw';
 import { type AccessUser, type Gate, showInMenu } from '@core/access';
 import type { PublicConfig } from '@core/schemas/auth';
 import { it } from '../i18n/it';

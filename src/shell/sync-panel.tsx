@@ -3,7 +3,7 @@ import { IonItem } from '../ui/ionic/item';
 import { IonLabel, IonList } from '../ui/ionic/list';
 import { IonNote } from '../ui/ionic/text';
 import { IonPopover, useIonAlert } from '../ui/ionic/overlays';
-import { syncOutline } from 'ionicons/icons';
+import syncOutline from 'ionicons-svg/sync-outline.svg?raw';
 import { it } from '../i18n/it';
 import { outbox } from '../offline';
 import { useOnline, usePendingWrites } from '../offline/hooks';

@@ -1,4 +1,5 @@
-import { cloudDoneOutline, cloudOfflineOutline } from 'ionicons/icons';
+import cloudDoneOutline from 'ionicons-svg/cloud-done-outline.svg?raw';
+import cloudOfflineOutline from 'ionicons-svg/cloud-offline-outline.svg?raw';
 import { lazy, Suspense } from 'react';
 import { it } from '../i18n/it';
 import { useOnline, usePendingWrites } from '../offline/hooks';

@@ -1,7 +1,8 @@
 import { IonItem } from '../ui/ionic/item';
 import { IonLabel, IonList } from '../ui/ionic/list';
 import { IonPopover } from '../ui/ionic/overlays';
-import { logOutOutline, personOutline } from 'ionicons/icons';
+import logOutOutline from 'ionicons-svg/log-out-outline.svg?raw';
+import personOutline from 'ionicons-svg/person-outline.svg?raw';
 import { it } from '../i18n/it';
 import { links } from '../routes';
 import { useLogout } from './use-logout';

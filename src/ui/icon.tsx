@@ -1,20 +1,21 @@
 import type { CSSProperties } from 'react';
 import './icon.css';
 
-// ionicons' SVGs leave fill and stroke to <ion-icon>'s shadow styles; as an image they need them inline.
-const SVG_STYLE = '<style>.ionicon{stroke:black}.ionicon-fill-none{fill:none}.ionicon-stroke-width{stroke-width:32px}</style>';
 const masks = new Map<string, string>();
-const maskOf = (icon: string) => {
-  let mask = masks.get(icon);
+const maskOf = (svg: string) => {
+  let mask = masks.get(svg);
   if (mask === undefined) {
-    mask = `url("${icon.replace(/(<svg[^>]*>)/, `$1${SVG_STYLE}`).replace(/["\\\n]/g, (c) => encodeURIComponent(c))}")`;
-    masks.set(icon, mask);
+    mask = `url("data:image/svg+xml;utf8,${encodeURIComponent(svg)}")`;
+    masks.set(svg, mask);
   }
   return mask;
 };
 
 type Props = {
-  /** An icon of `ionicons/icons` (an SVG data URL). */
+  /**
+   * An ionicons SVG, imported one file each: `import add from 'ionicons-svg/add-outline.svg?raw'` (vite.config.ts).
+   * One module per icon, so a screen's chunk carries only its own icons (issue 18).
+   */
   icon: string;
   slot?: 'start' | 'end' | 'icon-only';
   className?: string;

@@ -1,6 +1,6 @@
 import { IonButton } from './ionic/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from './ionic/toolbar';
-import { closeOutline } from 'ionicons/icons';
+import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import { it } from '../i18n/it';
 import { Icon } from './icon';
 

@@ -1,6 +1,6 @@
-import { ContractualCategorySchema } from '@core/categories';
 import { evaluate, logicFor, type CheckInput, type Logic, type LogicVariant, type OfferCheckInput, type PrescoringResponse } from '@core/prescoring';
 import { AppError } from '../../lib/errors';
+import { ContractualCategorySchema } from '@core/schemas/common';
 
 // The rules are pure data and functions in core/prescoring (docs/prescoring.md); the service only maps
 // them to the HTTP contract. No database, no I/O: a check costs microseconds.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { categoryInfo, type ContractualCategory, ContractualCategorySchema, CONTRACTUAL_CATEGORIES } from '@core/categories';
+import { categoryInfo, type ContractualCategory, CONTRACTUAL_CATEGORIES } from '@core/categories';
 import { formatEuro } from '@core/format';
 import { toCents, toEuros } from '@core/money';
 import { effectiveRate } from '@core/pricing';
@@ -20,6 +20,7 @@ import { assertDocumentRoom, assertSafePdf } from '../../lib/documents';
 import { AppError, invalid, notFound, type FieldErrors } from '../../lib/errors';
 import { configurationErrors, OfferDetailService, priceFor } from '../offers/detail';
 import { renderProposalPdf } from './pdf';
+import { ContractualCategorySchema } from '@core/schemas/common';
 
 export const PDF_CHANNEL = 'proposal_pdf';
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,8 @@
 import { IonButton } from '../../ui/ionic/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addOutline, createOutline } from 'ionicons/icons';
+import addOutline from 'ionicons-svg/add-outline.svg?raw';
+import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import { useState } from 'react';
 import { formatDistance, formatMonthly, formatMonths } from '@core/format';
 import { it } from '../../i18n/catalog';

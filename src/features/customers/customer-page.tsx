@@ -1,6 +1,6 @@
 import { IonButton } from '../../ui/ionic/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
-import { arrowBackOutline } from 'ionicons/icons';
+import arrowBackOutline from 'ionicons-svg/arrow-back-outline.svg?raw';
 import { useParams } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
 import { CUSTOMER_QUOTATIONS_LIMIT } from '@core/schemas/network';

@@ -1,7 +1,7 @@
 import { IonCard, IonCardContent } from '../../ui/ionic/card';
 import { IonLabel } from '../../ui/ionic/list';
 import { useQuery } from '@tanstack/react-query';
-import { personOutline } from 'ionicons/icons';
+import personOutline from 'ionicons-svg/person-outline.svg?raw';
 import { configQuery, useProfile } from '../../api/profile';
 import { it } from '../../i18n/it';
 import { links } from '../../routes';

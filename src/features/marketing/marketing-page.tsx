@@ -4,7 +4,11 @@ import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/i
 import { IonNote, IonText } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { addOutline, copyOutline, documentOutline, downloadOutline, imageOutline } from 'ionicons/icons';
+import addOutline from 'ionicons-svg/add-outline.svg?raw';
+import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
+import documentOutline from 'ionicons-svg/document-outline.svg?raw';
+import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
+import imageOutline from 'ionicons-svg/image-outline.svg?raw';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import { IonButton } from '../../ui/ionic/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
-import { peopleOutline } from 'ionicons/icons';
+import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';

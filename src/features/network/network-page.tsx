@@ -1,5 +1,5 @@
 import { IonButton } from '../../ui/ionic/button';
-import { peopleOutline } from 'ionicons/icons';
+import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { type ReactNode, useState } from 'react';
 import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';

@@ -1,7 +1,9 @@
 import { IonButton } from '../../ui/ionic/button';
 import { IonContent } from '../../ui/ionic/content';
 import { LazyModal } from '../../ui/ionic/lazy-modal';
-import { createOutline, printOutline, warningOutline } from 'ionicons/icons';
+import createOutline from 'ionicons-svg/create-outline.svg?raw';
+import printOutline from 'ionicons-svg/print-outline.svg?raw';
+import warningOutline from 'ionicons-svg/warning-outline.svg?raw';
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';

@@ -1,5 +1,6 @@
 import { formatNumber } from '@core/format';
-import { CODE_FILTERS, type FilterSet, NUMBER_FILTERS, type OfferFilters, RANGE_FILTERS, TOGGLE_FILTERS } from '@core/schemas/offers';
+import { CODE_FILTERS, NUMBER_FILTERS, RANGE_FILTERS, TOGGLE_FILTERS } from '@core/offer-options';
+import type { FilterSet, OfferFilters } from '@core/schemas/offers';
 import { it } from '../../i18n/offers';
 
 export interface Chip {

@@ -1,5 +1,5 @@
 import { IonButton } from '../../ui/ionic/button';
-import { optionsOutline } from 'ionicons/icons';
+import optionsOutline from 'ionicons-svg/options-outline.svg?raw';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   creditCheckHiddenTags,

@@ -1,5 +1,5 @@
 import type { ContractualCategory } from '@core/categories';
-import type { Answers } from '@core/prescoring';
+import type { Answers } from '@core/prescoring/questions';
 import type { Proposal } from '@core/schemas/quotations';
 
 /** The credit check recorded on a proposal, as the sustainability step starts from it. */

@@ -3,7 +3,7 @@ import { IonNote } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
-import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring';
+import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring/questions';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';

@@ -1,23 +1,22 @@
-import { z } from 'zod';
-import type { Activate, Login, ResetPassword } from '@core/schemas/auth';
-import { dataOf, MessageSchema } from '@core/schemas/common';
-import { api } from '../../../api/client';
-import { sessionResponse } from '../../../api/profile';
+import type { z } from 'zod';
+import type { Activate, Login, ResetPassword, Session } from '@core/schemas/auth';
+import type { MessageSchema } from '@core/schemas/common';
+import { api, type Data } from '../../../api/client';
 
 // Auth calls of the public screens (sales-portal.md §2 routes; paths in docs/decisions.md).
-export const login = async (body: Login) => (await api('login', { method: 'POST', body, schema: sessionResponse })).data;
+export const login = async (body: Login) => (await api<Data<Session>>('login', { method: 'POST', body })).data;
 
 export const checkActivation = async (token: string) =>
-  (await api(`account/activate/${encodeURIComponent(token)}`, { schema: dataOf(z.object({ email: z.string() })) })).data;
+  (await api<Data<{ email: string }>>(`account/activate/${encodeURIComponent(token)}`)).data;
 
-export const activate = async (body: Activate) => (await api('account/activate', { method: 'POST', body, schema: sessionResponse })).data;
+export const activate = async (body: Activate) => (await api<Data<Session>>('account/activate', { method: 'POST', body })).data;
 
 export const forgotPassword = async (email: string) =>
-  (await api('account/password/forgot', { method: 'POST', body: { email }, schema: MessageSchema })).data.message;
+  (await api<z.infer<typeof MessageSchema>>('account/password/forgot', { method: 'POST', body: { email } })).data.message;
 
 export const resetPassword = async (body: ResetPassword) =>
-  (await api('account/password/reset', { method: 'POST', body, schema: MessageSchema })).data.message;
+  (await api<z.infer<typeof MessageSchema>>('account/password/reset', { method: 'POST', body })).data.message;
 
-export const ssoLogin = async (token: string) => (await api('sso', { method: 'POST', body: { token }, schema: sessionResponse })).data;
+export const ssoLogin = async (token: string) => (await api<Data<Session>>('sso', { method: 'POST', body: { token } })).data;
 
-export const acceptTerms = async () => api('agent/terms', { method: 'POST', body: { terms: true }, schema: MessageSchema });
+export const acceptTerms = async () => api<z.infer<typeof MessageSchema>>('agent/terms', { method: 'POST', body: { terms: true } });

@@ -1,7 +1,10 @@
 import { IonButton } from '../../../ui/ionic/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
-import { addOutline, createOutline, eyeOutline, swapHorizontalOutline } from 'ionicons/icons';
+import addOutline from 'ionicons-svg/add-outline.svg?raw';
+import createOutline from 'ionicons-svg/create-outline.svg?raw';
+import eyeOutline from 'ionicons-svg/eye-outline.svg?raw';
+import swapHorizontalOutline from 'ionicons-svg/swap-horizontal-outline.svg?raw';
 import { useMemo, useState } from 'react';
 import type { Car } from '@core/schemas/catalog';
 import { it } from '../../../i18n/catalog';

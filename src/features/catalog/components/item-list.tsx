@@ -1,7 +1,9 @@
 import { IonButton } from '../../../ui/ionic/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation } from '@tanstack/react-query';
-import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
+import addOutline from 'ionicons-svg/add-outline.svg?raw';
+import createOutline from 'ionicons-svg/create-outline.svg?raw';
+import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import type { ReactNode } from 'react';
 import { it } from '../../../i18n/catalog';
 import { AppPage } from '../../../shell/layout';

@@ -1,5 +1,5 @@
 import { IonText } from '../../../ui/ionic/text';
-import { cloudOfflineOutline } from 'ionicons/icons';
+import cloudOfflineOutline from 'ionicons-svg/cloud-offline-outline.svg?raw';
 import { it } from '../../../i18n/catalog';
 import { useOnline } from '../../../offline/hooks';
 import { Icon } from '../../../ui/icon';

@@ -1,7 +1,9 @@
 import { IonButton } from '../../../ui/ionic/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { addOutline, closeOutline, trashOutline } from 'ionicons/icons';
+import addOutline from 'ionicons-svg/add-outline.svg?raw';
+import closeOutline from 'ionicons-svg/close-outline.svg?raw';
+import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useState } from 'react';
 import { PRICE_MAP_FIELDS, PRICE_MAP_OPERATORS } from '@core/catalog';
 import { type PriceMapInput, type ProductService, type ProductServiceInput, ProductServicesInputSchema } from '@core/schemas/catalog';

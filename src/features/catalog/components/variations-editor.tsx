@@ -1,5 +1,7 @@
 import { IonButton } from '../../../ui/ionic/button';
-import { copyOutline, createOutline, trashOutline } from 'ionicons/icons';
+import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
+import createOutline from 'ionicons-svg/create-outline.svg?raw';
+import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useMemo, useState } from 'react';
 import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';
 import { formatDistance, formatEuro, formatMonths } from '@core/format';

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CustomerSearch, CustomerListSchema } from '@core/schemas/network';
+import type { CustomerSearch, CustomerListSchema } from '@core/schemas/network';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
@@ -8,7 +9,7 @@ export const getCustomers = (params: CustomerSearch, signal?: AbortSignal) => {
   const q = new URLSearchParams({ page: String(params.page ?? 1) });
   if (params.query) q.set('query', params.query);
   if (params.agent_id) q.set('agent_id', String(params.agent_id));
-  return api(`customers?${q.toString()}`, { schema: CustomerListSchema, ...(signal ? { signal } : {}) });
+  return api<z.infer<typeof CustomerListSchema>>(`customers?${q.toString()}`, { ...(signal ? { signal } : {}) });
 };
 
 export const customersQuery = (params: CustomerSearch) =>

@@ -1,12 +1,12 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf } from '@core/schemas/common';
-import { AgentStatisticsSchema, type StatsInterval } from '@core/schemas/sales';
-import { api } from '../../../api/client';
+import type { AgentStatisticsSchema, StatsInterval } from '@core/schemas/sales';
+import { api, type Data } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
 /** `GET agent/{code}/statistics?interval=`: the dashboard's figures for a period. */
 export const getAgentStatistics = async (code: string, interval: StatsInterval, signal?: AbortSignal) =>
-  (await api(`agent/${encodeURIComponent(code)}/statistics?interval=${interval}`, { schema: dataOf(AgentStatisticsSchema), ...(signal ? { signal } : {}) })).data;
+  (await api<Data<z.infer<typeof AgentStatisticsSchema>>>(`agent/${encodeURIComponent(code)}/statistics?interval=${interval}`, { ...(signal ? { signal } : {}) })).data;
 
 export const agentStatisticsQuery = (code: string, interval: StatsInterval) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type MarketingPostInput, MarketingPostSchema } from '@core/schemas/account';
-import { dataOf } from '@core/schemas/common';
-import { api, apiBlob, saveBlob } from '../../../api/client';
+import type { z } from 'zod';
+import type { MarketingPostInput, MarketingPostSchema } from '@core/schemas/account';
+import { api, apiBlob, saveBlob, type Data } from '../../../api/client';
 import { queryClient } from '../../../api/query-client';
 
 export const postsQuery = queryOptions({
   queryKey: ['marketing', 'posts'] as const,
-  queryFn: async () => (await api('marketing/posts', { schema: dataOf(z.array(MarketingPostSchema)) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof MarketingPostSchema>[]>>('marketing/posts')).data,
 });
 
 export const createPost = async (input: MarketingPostInput, files: File[]) => {
@@ -15,7 +14,7 @@ export const createPost = async (input: MarketingPostInput, files: File[]) => {
   body.append('title', input.title);
   body.append('description', input.description ?? '');
   for (const f of files) body.append('images', f);
-  const post = (await api('marketing/posts', { method: 'POST', body, schema: dataOf(MarketingPostSchema) })).data;
+  const post = (await api<Data<z.infer<typeof MarketingPostSchema>>>('marketing/posts', { method: 'POST', body })).data;
   await queryClient.invalidateQueries({ queryKey: postsQuery.queryKey });
   return post;
 };

@@ -1,13 +1,13 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf } from '@core/schemas/common';
-import { AgentPageSchema } from '@core/schemas/network';
+import type { AgentPageSchema } from '@core/schemas/network';
 import type { StatsInterval } from '@core/schemas/sales';
-import { api } from '../../../api/client';
+import { api, type Data } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
 /** `GET agents/{agent}?interval=`: the agent's profile summary, own figures for the period and latest quotations. */
 export const getAgentPage = async (code: string, interval: StatsInterval, signal?: AbortSignal) =>
-  (await api(`agents/${encodeURIComponent(code)}?interval=${interval}`, { schema: dataOf(AgentPageSchema), ...(signal ? { signal } : {}) })).data;
+  (await api<Data<z.infer<typeof AgentPageSchema>>>(`agents/${encodeURIComponent(code)}?interval=${interval}`, { ...(signal ? { signal } : {}) })).data;
 
 export const agentPageQuery = (code: string, interval: StatsInterval) =>
   queryOptions({

@@ -1,12 +1,10 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@core/schemas/auth';
-import { dataOf } from '@core/schemas/common';
-import { type OfferDetail, OfferDetailSchema } from '@core/schemas/offer-detail';
-import { api, ApiError } from '../../../api/client';
+import type { OfferDetail, OfferDetailSchema } from '@core/schemas/offer-detail';
+import { api, ApiError, type Data } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 import { isReachable } from '../../../api/reachability';
-
-const OfferDetailResponse = dataOf(OfferDetailSchema);
 
 /** The detail as the device has it: from the device's catalogue copy, a reduced view (`fromDevice`). */
 export type ShownOffer = OfferDetail & { fromDevice?: true };
@@ -24,7 +22,7 @@ export async function getOffer(code: string, signal?: AbortSignal): Promise<Show
     if (local) return local;
   }
   try {
-    return (await api(`offers/${encodeURIComponent(code)}`, { schema: OfferDetailResponse, ...(signal ? { signal } : {}) })).data;
+    return (await api<Data<z.infer<typeof OfferDetailSchema>>>(`offers/${encodeURIComponent(code)}`, { ...(signal ? { signal } : {}) })).data;
   } catch (err) {
     if (!(err instanceof ApiError && err.isUnavailable)) throw err;
     const local = cached ?? (await fromDevice(code));

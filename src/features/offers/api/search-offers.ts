@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { hasFeature } from '@core/features';
 import type { Profile } from '@core/schemas/auth';
-import { type OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
+import type { OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
 import { api, ApiError } from '../../../api/client';
 import { isReachable } from '../../../api/reachability';
 import { queryClient, queryKeys } from '../../../api/query-client';
@@ -38,7 +39,7 @@ export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal)
     if (local) return local;
   }
   try {
-    return await api('search/offers', { method: 'POST', body, schema: OfferSearchResponseSchema, ...(signal ? { signal } : {}) });
+    return await api<z.infer<typeof OfferSearchResponseSchema>>('search/offers', { method: 'POST', body, ...(signal ? { signal } : {}) });
   } catch (err) {
     if (!(err instanceof ApiError && err.isUnavailable)) throw err;
     const local = await searchOnDevice(body);

@@ -1,5 +1,6 @@
 import { IonButton } from '../../../ui/ionic/button';
-import { carOutline, searchOutline } from 'ionicons/icons';
+import carOutline from 'ionicons-svg/car-outline.svg?raw';
+import searchOutline from 'ionicons-svg/search-outline.svg?raw';
 import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 import { Icon } from '../../../ui/icon';

@@ -1,5 +1,5 @@
 import { IonSkeletonText } from '../../../ui/ionic/skeleton-text';
-import { rocketOutline } from 'ionicons/icons';
+import rocketOutline from 'ionicons-svg/rocket-outline.svg?raw';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDistance, formatEuro, formatMonthly } from '@core/format';

@@ -1,5 +1,5 @@
 import { TRAFFIC_LIGHT, type TrafficLightColor } from '@core/credit-check-filters';
-import type { Chance } from '@core/prescoring';
+import type { Chance } from '@core/prescoring/schemas';
 import { it } from '../../../i18n/credit-check';
 
 /**

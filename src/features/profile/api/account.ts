@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiKey, ApiKeySchema, type LandingPage, LandingPageSchema, type PasswordChange, type Preferences, type ProfileUpdate } from '@core/schemas/account';
-import { type Profile, ProfileSchema } from '@core/schemas/auth';
-import { dataOf, MessageSchema } from '@core/schemas/common';
-import { api } from '../../../api/client';
+import type { ApiKey, ApiKeySchema, LandingPage, LandingPageSchema, PasswordChange, Preferences, ProfileUpdate } from '@core/schemas/account';
+import type { Profile, ProfileSchema } from '@core/schemas/auth';
+import type { MessageSchema } from '@core/schemas/common';
+import { api, type Data } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
 // Calls of the profile area (catalogue-and-account.md §7). Answers that carry the profile refresh its cache.
@@ -11,38 +12,38 @@ const withProfile = (profile: Profile) => {
   return profile;
 };
 
-export const updateProfile = async (body: ProfileUpdate) => withProfile((await api('agent/profile', { method: 'PUT', body, schema: dataOf(ProfileSchema) })).data);
+export const updateProfile = async (body: ProfileUpdate) => withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/profile', { method: 'PUT', body })).data);
 
-export const changePassword = async (body: PasswordChange) => (await api('password', { method: 'PATCH', body, schema: MessageSchema })).data.message;
+export const changePassword = async (body: PasswordChange) => (await api<z.infer<typeof MessageSchema>>('password', { method: 'PATCH', body })).data.message;
 
 export const createApiKey = async (): Promise<ApiKey> => {
-  const key = (await api('agent/service/api', { method: 'POST', schema: dataOf(ApiKeySchema) })).data;
+  const key = (await api<Data<z.infer<typeof ApiKeySchema>>>('agent/service/api', { method: 'POST' })).data;
   await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
   return key;
 };
 
 /** Issue 20: switches the active key off without making another. */
 export const revokeApiKey = async (): Promise<string> => {
-  const res = (await api('agent/service/api', { method: 'DELETE', schema: MessageSchema })).data.message;
+  const res = (await api<z.infer<typeof MessageSchema>>('agent/service/api', { method: 'DELETE' })).data.message;
   await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
   return res;
 };
 
-export const savePreferences = async (body: Preferences) => withProfile((await api('agent/preferences', { method: 'PUT', body, schema: dataOf(ProfileSchema) })).data);
+export const savePreferences = async (body: Preferences) => withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/preferences', { method: 'PUT', body })).data);
 
 export const uploadLogo = async (file: File) => {
   const body = new FormData();
   body.append('logo', file);
-  return withProfile((await api('agent/logo', { method: 'POST', body, schema: dataOf(ProfileSchema) })).data);
+  return withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/logo', { method: 'POST', body })).data);
 };
 
 export const landingQuery = queryOptions({
   queryKey: ['profile', 'landing'] as const,
-  queryFn: async () => (await api('agent/landing', { schema: dataOf(LandingPageSchema) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof LandingPageSchema>>>('agent/landing')).data,
 });
 
 export const saveLanding = async (body: LandingPage) => {
-  const saved = (await api('agent/landing', { method: 'PUT', body, schema: dataOf(LandingPageSchema) })).data;
+  const saved = (await api<Data<z.infer<typeof LandingPageSchema>>>('agent/landing', { method: 'PUT', body })).data;
   queryClient.setQueryData(landingQuery.queryKey, saved);
   return saved;
 };

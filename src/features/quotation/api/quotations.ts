@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf } from '@core/schemas/common';
 import type { QuoteCustomer } from '@core/schemas/customer';
-import { CustomerSchema, OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
+import type { CustomerSchema, OfferPreviewSchema, ProposalSave, ProposalSchema, QuotePayload, StreamTokenSchema, Sustainability } from '@core/schemas/quotations';
 import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
-import { api, apiBlob, ApiError } from '../../../api/client';
+import { api, apiBlob, ApiError, type Data } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
 import { outbox } from '../../../offline';
 
@@ -15,7 +15,7 @@ export const quotationKeys = {
 };
 
 export const proposalQuery = (id: string) =>
-  queryOptions({ queryKey: quotationKeys.proposal(id), queryFn: async () => (await api(`proposals/${encodeURIComponent(id)}`, { schema: dataOf(ProposalSchema) })).data });
+  queryOptions({ queryKey: quotationKeys.proposal(id), queryFn: async () => (await api<Data<z.infer<typeof ProposalSchema>>>(`proposals/${encodeURIComponent(id)}`)).data });
 export const useProposal = (id: string | null) => useQuery({ ...proposalQuery(id ?? ''), enabled: Boolean(id) });
 
 /** The configuration the wizard starts from, priced by the server as saving it will price it. */
@@ -23,7 +23,7 @@ export const offerPreviewQuery = (config: QuoteConfig) => {
   const query = previewQuery(config);
   return queryOptions({
     queryKey: quotationKeys.offer(config.offer, query),
-    queryFn: async () => (await api(`quotations/offer/${encodeURIComponent(config.offer)}`, { query, schema: dataOf(OfferPreviewSchema) })).data,
+    queryFn: async () => (await api<Data<z.infer<typeof OfferPreviewSchema>>>(`quotations/offer/${encodeURIComponent(config.offer)}`, { query })).data,
     // A refused configuration (422: the price or an option no longer holds) is an answer, not a hiccup.
     retry: (n, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && n < 2,
   });
@@ -33,7 +33,7 @@ export const useOfferPreview = (config: QuoteConfig | null) => useQuery({ ...off
 /** Customer lookup by fiscal code or VAT; null when not found (the form then stays empty). */
 export async function lookupCustomer(by: { code?: string; vat?: string; category?: string }) {
   try {
-    return (await api('customers/search', { query: by, schema: dataOf(CustomerSchema) })).data;
+    return (await api<Data<z.infer<typeof CustomerSchema>>>('customers/search', { query: by })).data;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.isOffline)) return null;
     throw err;
@@ -72,4 +72,4 @@ export const uploadDocument = (code: string, fileType: string, file: File) =>
 export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
 
 /** A short-lived token for the PDF readiness stream (EventSource sends no Authorization header). */
-export const streamToken = async (id: number) => (await api(`proposals/${id}/sync-token`, { method: 'POST', schema: dataOf(StreamTokenSchema) })).data.token;
+export const streamToken = async (id: number) => (await api<Data<z.infer<typeof StreamTokenSchema>>>(`proposals/${id}/sync-token`, { method: 'POST' })).data.token;

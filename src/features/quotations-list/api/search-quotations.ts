@@ -1,11 +1,12 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type QuotationSearch, QuotationListSchema } from '@core/schemas/sales';
+import type { QuotationSearch, QuotationListSchema } from '@core/schemas/sales';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
 /** `POST quotations` (sales-portal.md §7): one page of saved quotations for the filter set. */
 export const searchQuotations = (body: QuotationSearch, signal?: AbortSignal) =>
-  api('quotations', { method: 'POST', body, schema: QuotationListSchema, ...(signal ? { signal } : {}) });
+  api<z.infer<typeof QuotationListSchema>>('quotations', { method: 'POST', body, ...(signal ? { signal } : {}) });
 
 export const searchQuotationsQuery = (body: QuotationSearch, enabled: boolean) =>
   queryOptions({

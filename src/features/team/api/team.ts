@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type MemberValues, type TeamMember, TeamMemberSchema } from '@core/schemas/account';
-import { dataOf } from '@core/schemas/common';
-import { api } from '../../../api/client';
+import type { z } from 'zod';
+import type { MemberValues, TeamMember, TeamMemberSchema } from '@core/schemas/account';
+import { api, type Data } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
 // Team calls (catalogue-and-account.md §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
 export const membersQuery = queryOptions({
   queryKey: ['team', 'members'] as const,
-  queryFn: async () => (await api('agent/members', { schema: dataOf(z.array(TeamMemberSchema)) })).data,
+  queryFn: async () => (await api<Data<z.infer<typeof TeamMemberSchema>[]>>('agent/members')).data,
 });
 
 /**
@@ -24,9 +23,9 @@ const refresh = async (member: TeamMember, structural: boolean) => {
   return member;
 };
 
-export const createMember = async (body: MemberValues) => refresh((await api('agent', { method: 'POST', body, schema: dataOf(TeamMemberSchema) })).data, true);
+export const createMember = async (body: MemberValues) => refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>('agent', { method: 'POST', body })).data, true);
 
 export const updateMember = async (code: string, body: MemberValues, parentChanged: boolean) =>
-  refresh((await api(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body, schema: dataOf(TeamMemberSchema) })).data, parentChanged);
+  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body })).data, parentChanged);
 
-export const toggleMember = async (id: number) => refresh((await api(`agent/${id}/toggle`, { method: 'PATCH', schema: dataOf(TeamMemberSchema) })).data, false);
+export const toggleMember = async (id: number) => refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${id}/toggle`, { method: 'PATCH' })).data, false);
