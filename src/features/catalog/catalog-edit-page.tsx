@@ -96,7 +96,7 @@ export default function CatalogEditPage() {
         <p role="alert" data-testid="catalog-not-found">
           {t.notFound}
         </p>
-        <IonButton routerLink={links.catalog()} routerDirection="root">
+        <IonButton routerLink={links.catalog()}>
           {t.title}
         </IonButton>
       </AppPage>
@@ -322,11 +322,11 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
               {t.buttons.delete}
             </IonButton>
           )}
-          <IonButton fill="clear" routerLink={links.catalog()} routerDirection="root">
+          <IonButton fill="clear" routerLink={links.catalog()}>
             {t.buttons.cancel}
           </IonButton>
           {offer && (
-            <IonButton fill="clear" routerLink={links.offerPage(offer.code)} routerDirection="root">
+            <IonButton fill="clear" routerLink={links.offerPage(offer.code)}>
               {t.buttons.detail}
             </IonButton>
           )}

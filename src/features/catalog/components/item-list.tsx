@@ -43,7 +43,7 @@ export function ItemListPage<T extends Item>(props: {
       <h1>{props.title}</h1>
       <div className="list-bar">
         <strong data-testid={props.countTestId}>{props.header}</strong>
-        <IonButton size="small" routerLink={props.newLink} routerDirection="root" disabled={!online}>
+        <IonButton size="small" routerLink={props.newLink} disabled={!online}>
           <Icon slot="start" icon={addOutline} />
           {props.newLabel}
         </IonButton>
@@ -59,7 +59,7 @@ export function ItemListPage<T extends Item>(props: {
               {props.meta(item)}
             </div>
             <div className="catalog-row-actions">
-              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)} routerDirection="root">
+              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)}>
                 <Icon slot="start" icon={createOutline} />
                 {it.catalog.edit}
               </IonButton>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ import { NumberField } from '../../../ui/number-field';
 import { brandsQuery, createOfferRequest, modelsQuery, servicesQuery, versionsQuery } from '../api/catalog';
 import '../catalog.css';
 import { SubmitButton } from '../../../ui/form-base';
-import { RootLink } from '../../../ui/root-link';
 import { links } from '../../../routes';
 
 const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
@@ -96,7 +96,7 @@ export function ManualOfferForm() {
       {sent && (
         <p className="manual-offer-next" data-testid="manual-offer-next">
           {t.next}{' '}
-          <RootLink to={links.offerRequest()}>{t.seeRequests}</RootLink>
+          <Link to={links.offerRequest()}>{t.seeRequests}</Link>
         </p>
       )}
       <SubmitButton disabled={mutation.isPending}>
