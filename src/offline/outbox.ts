@@ -4,7 +4,7 @@ import { MESSAGES } from '@core/i18n-messages';
 import type { OutboxEntry, PortalDb } from './db';
 
 /**
- * The one offline write path (design.md, "Writes"). A feature never calls fetch for a write:
+ * The one offline write path (docs/architecture.md, "Data flow"). A feature never calls fetch for a write:
  * it calls `submit`, which stores the write with a client id (also its Idempotency-Key) and
  * sends it at once when it can. Writes left behind are replayed in order on reconnect, on app
  * start, on return to the app and when the service worker's background sync fires.

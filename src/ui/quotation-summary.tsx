@@ -7,7 +7,7 @@ import { links } from '../routes';
 import './quotation-summary.css';
 
 /**
- * A compact saved quotation, linking to /quotations/{proposal_id} (sales-portal.md §2): used where
+ * A compact saved quotation, linking to /quotations/{proposal_id} (spec §2): used where
  * quotations are listed outside /quotations (customer page, agent page).
  */
 export function QuotationSummaryList({ items, showCustomer = true, showAgent = false }: { items: readonly QuotationListItem[]; showCustomer?: boolean; showAgent?: boolean }) {

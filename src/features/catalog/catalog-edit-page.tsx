@@ -78,7 +78,7 @@ const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
   has_over_commission: o.has_over_commission,
 });
 
-/** /catalog/new and /catalog/{offer}/edit (catalogue-and-account.md §2 "Catalogue offer edit page"). */
+/** /catalog/new and /catalog/{offer}/edit (account spec §2 "Catalogue offer edit page"). */
 export default function CatalogEditPage() {
   const { code } = useParams<{ code?: string }>();
   const { data: offer, error, isPending } = useQuery({ ...catalogOfferQuery(code ?? ''), enabled: !!code });

@@ -13,7 +13,7 @@ import './catalog.css';
 import { Icon } from '../../ui/icon';
 import { serverUrl } from '../../api/origin';
 
-/** /catalog, 'Catalogo' (catalogue-and-account.md §2): the group's catalogue offers, drafts included. */
+/** /catalog, 'Catalogo' (account spec §2): the group's catalogue offers, drafts included. */
 export default function CatalogListPage() {
   const t = it.catalog;
   const [page, setPage] = useState(1);

@@ -14,7 +14,7 @@ import { useCustomers } from './api/get-customers';
 import './customers.css';
 import { DataAge } from '../../ui/data-age';
 
-/** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
+/** The spec's 500 ms debounce on filter inputs (spec §9). */
 const DEBOUNCE_MS = 500;
 
 const agentFromUrl = (search: string) => {

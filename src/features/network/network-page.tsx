@@ -16,7 +16,7 @@ import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
 
 /**
- * /admin, 'Rete' (sales-portal.md §2, §6): group leaders with feature network. Team statistics for a
+ * /admin, 'Rete' (spec §2, §6): group leaders with feature network. Team statistics for a
  * period (totals, then each agent of the network linking to their page) and the team panel, which
  * App.tsx plugs in through `teamPanel` since features never import each other.
  */

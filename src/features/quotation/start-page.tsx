@@ -43,7 +43,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const [error, setError] = useState<WizardError | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [simple, setSimple] = useState(() => new URLSearchParams(search).get('quote') === '1');
-  // The manual offer (catalogue-and-account.md §2 "Embedded in the quotation flow") is reachable from
+  // The manual offer (account spec §2 "Embedded in the quotation flow") is reachable from
   // every quotation start, not only when no offer was ever configured on this device (issue 20).
   const [manualOpen, setManualOpen] = useState(false);
   const { data: profile } = useProfile();

@@ -4,7 +4,7 @@ import { dataOf, MessageSchema } from '@core/schemas/common';
 import { api } from '../../../api/client';
 import { sessionResponse } from '../../../api/profile';
 
-// Auth calls of the public screens (sales-portal.md §2 routes; paths in docs/decisions.md).
+// Auth calls of the public screens (spec §2 routes; paths in docs/decisions.md).
 export const login = async (body: Login) => (await api('login', { method: 'POST', body, schema: sessionResponse })).data;
 
 export const checkActivation = async (token: string) =>

@@ -13,7 +13,7 @@ import { Icon } from '../../../ui/icon';
 type Item = { id: number; name: string };
 
 /**
- * The one list pattern of /providers and /products (catalogue-and-account.md §2 "Provider and
+ * The one list pattern of /providers and /products (account spec §2 "Provider and
  * product lists"): the header bar with the count and the new-item button, then one row per item
  * with edit and delete (after confirmation; the server refuses items still used by offers).
  */

@@ -20,7 +20,7 @@ import { links } from '../../../routes';
 const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
 
 /**
- * The manual offer form (catalogue-and-account.md §2, §5): vehicleType, brand, model, version
+ * The manual offer form (account spec §2, §5): vehicleType, brand, model, version
  * (dynamic selectors for cars, free text for the other types), duration, distance, deposit,
  * services, notes. Brand, model, version, duration, distance and deposit are required. Used by
  * /offer/request and, through a slot composed in App.tsx, by the quotation flow.

@@ -5,7 +5,7 @@ import { dataOf, MessageSchema } from '@core/schemas/common';
 import { api } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
-// Calls of the profile area (catalogue-and-account.md §7). Answers that carry the profile refresh its cache.
+// Calls of the profile area (account spec §7). Answers that carry the profile refresh its cache.
 const withProfile = (profile: Profile) => {
   queryClient.setQueryData(queryKeys.profile, profile);
   return profile;

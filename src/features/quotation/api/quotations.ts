@@ -9,7 +9,7 @@ import { api, apiBlob, ApiError } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
 import { outbox } from '../../../offline';
 
-/** Reads go through the one client; writes through the outbox (design.md "Writes"). */
+/** Reads go through the one client; writes through the outbox (docs/architecture.md, "Data flow"). */
 export const quotationKeys = {
   proposal: (id: string) => ['proposals', id] as const,
   offer: (ref: string, config: Record<string, string>) => ['quotations', 'offer', ref, config] as const,

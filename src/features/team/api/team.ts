@@ -5,7 +5,7 @@ import { dataOf } from '@core/schemas/common';
 import { api } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
-// Team calls (catalogue-and-account.md §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
+// Team calls (account spec §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
 export const membersQuery = queryOptions({
   queryKey: ['team', 'members'] as const,
   queryFn: async () => (await api('agent/members', { schema: dataOf(z.array(TeamMemberSchema)) })).data,
