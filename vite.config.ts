@@ -100,7 +100,7 @@ export default defineConfig({
     manifest: true, // read by scripts/check-bundle.ts
     rolldownOptions: {
       // Ionic's component modules (and their shared p-*.js helpers) are not marked side-effect-free; without
-      // this every component ends up in the main chunk (../shared/stack-notes.md).
+      // this every component ends up in the main chunk (src/ui/ionic/README.md).
       treeshake: {
         moduleSideEffects: (id: string) => !/node_modules\/@ionic\/core\/components\/[^/]+\.js$/.test(id),
       },

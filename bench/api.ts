@@ -120,7 +120,7 @@ export async function run() {
     `- Dati: ${fixture?.info ?? '-'}; preventivi distribuiti su 7 agenti demo e 14 mesi (la rete NET-NORD del capogruppo ne ha 4 su 7)`,
     `- Server in un processo separato (tsx server/main.ts, pool PostgreSQL di ${CONNECTIONS}); carico generato con fetch da questo processo`,
     `- Latenza: ${REQUESTS} richieste in sequenza (1 connessione) per endpoint; throughput: ${CONNECTIONS} connessioni per ${SECONDS} s per endpoint`,
-    '- Budget (design.md): p95 sotto 50 ms su PostgreSQL a 1 connessione',
+    '- Budget (docs/architecture.md): p95 sotto 50 ms su PostgreSQL a 1 connessione',
     '',
     `| Endpoint | ${results.map((r) => `${r.kind} p50 / p95 (ms)`).join(' | ')} | ${results.map((r) => `${r.kind} req/s (16 conn.)`).join(' | ')} |`,
     `|---|${results.map(() => '---|---').join('|')}|`,

@@ -1,6 +1,6 @@
 // Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU) on /login, /offers, an offer
 // detail and the quotation wizard's customer step, in Debian's Chromium against the built app and the
-// demo server; then two interactions on a 4x slowed CPU. Budgets (design.md): performance 95 or more
+// demo server; then two interactions on a 4x slowed CPU. Budgets (docs/architecture.md): performance 95 or more
 // with total blocking time at most 200 ms, accessibility and best practices 100, the median of 5 runs,
 // every run printed with the machine's Lighthouse benchmarkIndex; a filter change on /offers and a
 // configurator change on an offer detail reach the next paint within 200 ms. Results go to
@@ -114,7 +114,7 @@ export async function run() {
     `- Macchina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length} CPU; carico (load average 1 min) alla fine ${(os.loadavg()[0] ?? 0).toFixed(1)}; benchmarkIndex di Lighthouse (ogni esecuzione) da ${Math.min(...rows.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)))} a ${Math.max(...rows.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)))}`,
     `- Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, impostazioni mobili predefinite (telefono emulato, 4G lenta e CPU rallentata simulate), Chromium di Debian headless; mediana di ${RUNS} esecuzioni per pagina`,
     "- /login come prima visita (memoria del browser azzerata, l'impostazione predefinita di Lighthouse); le altre pagine come agente già collegato (memoria conservata, service worker attivo)",
-    `- Budget (design.md): prestazioni ${BUDGET.performance} o più con total blocking time (TBT) al massimo ${TBT_BUDGET_MS} ms, accessibilità e buone pratiche 100`,
+    `- Budget (docs/architecture.md): prestazioni ${BUDGET.performance} o più con total blocking time (TBT) al massimo ${TBT_BUDGET_MS} ms, accessibilità e buone pratiche 100`,
     '',
     '| Pagina | Prestazioni | TBT (ms) | Accessibilità | Buone pratiche | entro il budget | Ogni esecuzione: prestazioni / TBT ms / benchmarkIndex |',
     '|---|---|---|---|---|---|---|',

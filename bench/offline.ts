@@ -1,4 +1,4 @@
-// Offline budgets (design.md): with the network cut, every offline start of /offers (the first, second,
+// Offline budgets (docs/architecture.md): with the network cut, every offline start of /offers (the first, second,
 // third... and a cold start of the browser) shows cached offers within 1 s,
 // and a filter change over 10,000 cached offers answers within 50 ms. Measured in Debian's
 // Chromium against the real app and server: the catalogue copy arrives through the real delta

@@ -1,4 +1,4 @@
-// Offer search at 20,000 offers and ~200,000 child offers (design.md budgets): p50/p95 at one
+// Offer search at 20,000 offers and ~200,000 child offers (docs/architecture.md budgets): p50/p95 at one
 // connection and requests/s at 16 connections next to /api/v1/health, on PGlite and PostgreSQL.
 // The server runs as its own process (tsx server/main.ts) as in production; this process is the
 // load generator. Results go to bench/results.md.
@@ -126,7 +126,7 @@ export async function run() {
     `- Node ${process.version}; PostgreSQL ${pgVersion}; PGlite (PostgreSQL in WASM) nello stesso processo del server`,
     `- Catalogo: ${seedInfo}; server in un processo separato (tsx server/main.ts), carico generato con fetch da questo processo`,
     `- Latenza: ${LATENCY_REQUESTS} ricerche in sequenza (1 connessione), a rotazione su ${SEARCHES.length} ricerche tipiche; throughput: ${CONNECTIONS} connessioni per ${LOAD_SECONDS} s`,
-    `- Budget (design.md): p95 sotto 50 ms su PostgreSQL; throughput a 16 connessioni almeno il 10% di /api/v1/health`,
+    `- Budget (docs/architecture.md): p95 sotto 50 ms su PostgreSQL; throughput a 16 connessioni almeno il 10% di /api/v1/health`,
     '',
     '| Database | ricerche | p50 (ms) | p95 (ms) | ricerche/s (16 conn.) | health/s (16 conn.) | rapporto | p95 < 50 ms |',
     '|---|---|---|---|---|---|---|---|',

@@ -2,7 +2,7 @@ import { type FeatureSlug, hasFeature, ROLE_GROUP_LEADER, type UserFeature } fro
 
 export type AccessUser = { role: number; features: readonly UserFeature[] };
 
-/** A menu entry or route as the spec describes it (sales-portal.md §2, "Authenticated layout"). */
+/** A menu entry or route as the spec describes it (spec §2, "Authenticated layout"). */
 export type Gate = {
   /** Flagged visible: entries whose screen is not there are kept hidden. */
   visible?: boolean;

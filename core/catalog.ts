@@ -1,4 +1,4 @@
-// Catalogue management constants and rules (catalogue-and-account.md §4, §5, §9), shared by the
+// Catalogue management constants and rules (account spec §4, §5, §9), shared by the
 // edit screens and the server.
 import { formatNumber } from './format';
 import type { Body } from './offer-options';

@@ -1,5 +1,5 @@
 /**
- * How a credit check narrows the offers search: pure rules, no I/O (spec sales-portal.md §4 "Credit check",
+ * How a credit check narrows the offers search: pure rules, no I/O (spec §4 "Credit check",
  * §5 "Filters"). The offers screen calls these; the state they read is `src/credit-check` (useCreditCheck).
  *
  * API for the offers screen (every function takes the credit-check state, or the part it needs):

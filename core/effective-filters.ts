@@ -4,7 +4,7 @@ import type { OfferFilters } from './schemas/offers';
 
 /**
  * The filters that actually apply: empty lists and false toggles are no filter; fast delivery
- * removes delivery_times and unlimited km removes distances (sales-portal.md §4).
+ * removes delivery_times and unlimited km removes distances (spec §4).
  */
 export function effectiveFilters(f: Partial<OfferFilters>): Partial<OfferFilters> {
   const out: Partial<OfferFilters> = {};

@@ -1,4 +1,4 @@
-/** Per-user features (sales-portal.md §6, catalogue-and-account.md §6). */
+/** Per-user features (spec §6, account spec §6). */
 export const FEATURES = [
   'prescoring',
   'rebrand',

@@ -1,6 +1,6 @@
 /**
  * Messages the server returns in the error envelope. The spec's texts are verbatim
- * (sales-portal.md §5 and §8); the others follow their tone.
+ * (spec §5 and §8); the others follow their tone.
  */
 export const MESSAGES = {
   badRequest: 'Richiesta non valida',
@@ -33,7 +33,7 @@ export const MESSAGES = {
   ssoDisabled: 'L’accesso unico (SSO) non è disponibile: il server non è configurato per accettarlo',
   idempotencyMismatch: 'La chiave di idempotenza è già stata usata per un’altra richiesta',
   idempotencyInFlight: 'Richiesta già in elaborazione, riprova tra poco',
-  // Account area (catalogue-and-account.md §5 and §8; the spec's texts verbatim).
+  // Account area (account spec §5 and §8; the spec's texts verbatim).
   profileUpdated: 'Aggiornamento avvenuto con successo',
   emailTaken: 'Questo indirizzo email è già in uso',
   currentPasswordRequired: "Indicare l'attuale password",

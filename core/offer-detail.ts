@@ -1,4 +1,4 @@
-// Rules of the offer detail and configurator (sales-portal.md §2 "Offer detail and configurator",
+// Rules of the offer detail and configurator (spec §2 "Offer detail and configurator",
 // §4 "Offer detail", §5 "Configurator and commission"): pure, shared by the screen and the server,
 // which recomputes every printed rate with them (docs/pricing.md).
 import type { Cents } from './money';
@@ -8,7 +8,7 @@ import { applyCommission, type ChildOffer, type CommissionFlags, type Commission
 export const OCCUPATIONS = ['Dipendente', 'Libero professionista', 'Imprenditore', 'Pensionato', 'Studente', 'Altro'] as const;
 export type Occupation = (typeof OCCUPATIONS)[number];
 
-/** Colours are the options of this group (sales-portal.md §3). */
+/** Colours are the options of this group (spec §3). */
 export const PAINT_GROUP = 'Vernici';
 
 /** The spec's debounce timings (§9), in ms. */
@@ -164,7 +164,7 @@ export function offerFees(potentialProfit: number, monthlyRateEuros: number, age
 }
 
 // ---------------------------------------------------------------------------------------------
-// The detail's address (sales-portal.md §2): duration, deposit, distance, bundle, accessories and
+// The detail's address (spec §2): duration, deposit, distance, bundle, accessories and
 // colors (comma lists). Read leniently: a bad value is dropped, never breaks the screen.
 
 export interface DetailUrlState {
@@ -268,7 +268,7 @@ export function previewQuery(c: Pick<QuoteConfig, 'accessories' | 'colors' | 'se
 }
 
 /**
- * What the detail stores as localStorage 'lastConfiguredOffer' (sales-portal.md §2): the wizard
+ * What the detail stores as localStorage 'lastConfiguredOffer' (spec §2): the wizard
  * and the credit check read it. Prices in euros.
  */
 export interface LastConfiguredOffer {

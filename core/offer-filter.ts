@@ -1,4 +1,4 @@
-// Filter, facet, sort and paginate semantics of the offers search (sales-portal.md §4 "Offers
+// Filter, facet, sort and paginate semantics of the offers search (spec §4 "Offers
 // search", §5 "Filters"). The server's SQL (server/modules/offers/search-sql.ts) implements the same
 // rules; a property test holds the two equal, and the offline search runs this file over Dexie.
 //

@@ -1,5 +1,5 @@
 // Values of the offer catalogue that are fixed by the domain, with the labels and icons the filter
-// definitions carry (sales-portal.md §3 "Filter parameter"; icons are ionicons names the app maps).
+// definitions carry (spec §3 "Filter parameter"; icons are ionicons names the app maps).
 import type { CustomerType } from './categories';
 
 export interface OptionDef<V extends string = string> {

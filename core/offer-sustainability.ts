@@ -1,5 +1,5 @@
 /**
- * The credit check's effect on the offers search (spec sales-portal.md §2 "the tool ... restricts the offers
+ * The credit check's effect on the offers search (spec §2 "the tool ... restricts the offers
  * shown accordingly", §4 "Credit check", "Sustainability (affordability) index", §7 `POST search/offers`
  * with answers, contractualCategory and the sustainability list). Pure; the server's SQL, the offline search
  * (core/offer-filter.ts) and the cards all use it.

@@ -1,4 +1,4 @@
-// The address bar mirrors the offers search (sales-portal.md §2 "Filter sidebar"): arrays are
+// The address bar mirrors the offers search (spec §2 "Filter sidebar"): arrays are
 // comma-separated, ranges are 'min,max', toggles '1'. A pasted link is read leniently: a value
 // that the search would refuse is dropped instead of breaking the screen.
 import { CODE_FILTERS, DEFAULT_SORT, NUMBER_FILTERS, OFFER_SORTS, RANGE_FILTERS, TOGGLE_FILTERS, type OfferSort } from './offer-options';

@@ -135,7 +135,7 @@ export function servicePrice(service: Service, context: ServicePriceContext = {}
   return evaluatePriceMap(service.price_map, { ...context.offer, quantity }) ?? plain;
 }
 
-/** A catalogue offer's choice of a service (catalogue-and-account.md §5): price override and quantity. */
+/** A catalogue offer's choice of a service (account spec §5): price override and quantity. */
 export interface ServiceOverride {
   id: string | number;
   /** Monthly euros, 0 to 1000; null keeps the product's price (and its price map). */

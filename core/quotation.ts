@@ -1,6 +1,6 @@
 import { type ContractualCategory, categoryInfo, type CustomerType } from './categories';
 
-/** Quotation statuses with the spec's labels (sales-portal.md §4, "Quotation status"). */
+/** Quotation statuses with the spec's labels (spec §4, "Quotation status"). */
 export const QUOTATION_STATUSES = ['OPEN', 'WON', 'LOST'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 export const STATUS_LABELS: Record<QuotationStatus, string> = { OPEN: 'In corso', WON: 'Vinto', LOST: 'Perso' };
@@ -65,7 +65,7 @@ export function categoryAllowedFor(category: ContractualCategory, offerCustomerT
   return offerCustomerTypes.includes(wanted);
 }
 
-/** The server's proposal error codes and the exact texts the client shows (sales-portal.md §8). */
+/** The server's proposal error codes and the exact texts the client shows (spec §8). */
 export const PROPOSAL_ERRORS = {
   'Invalid zip code': 'Siamo spiacenti, ma il CAP inserito non sembra essere valido.',
   'Contractual category not valid': 'Attenzione, la categoria contrattuale non è valida.',

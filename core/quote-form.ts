@@ -4,7 +4,7 @@ import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
 import type { QuotePayload, ServiceChoices } from './schemas/quotations';
 
 /**
- * The simple quote form ('Salva preventivo', sales-portal.md §2, §4 "Customer lookup and form", §5 "Quote
+ * The simple quote form ('Salva preventivo', spec §2, §4 "Customer lookup and form", §5 "Quote
  * form"): which fields it shows, what it sends and while it may be changed. Its checks are
  * QuoteCustomerSchema (core/schemas/customer.ts), the same the server applies.
  */

@@ -112,8 +112,8 @@ test('a private customer who passes: chance 2, success alert, Vetrina Offerte', 
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('credit-check') ?? 'null')?.state?.contractualCategory)).toBe('tempo-indeterminato');
 });
 
-const offersCount = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden) .results-count');
-const rateChip = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)').getByTestId('filter-chips').locator('ion-chip', { hasText: 'Canone mensile' });
+const offersCount = (page: Page) => page.locator('.offers-page .results-count');
+const rateChip = (page: Page) => page.locator('.offers-page').getByTestId('filter-chips').locator('ion-chip', { hasText: 'Canone mensile' });
 
 test('Vetrina Offerte opens the offers with the check filters in the address', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
@@ -227,7 +227,7 @@ test('stored answers expire after one hour', async ({ page, loggedIn }) => {
 
 // ---------------------------------------------------------------- the check on the offers screen (spec §2, §4, §5)
 
-const offers = (page: Page) => page.locator('.offers-page:not(.ion-page-hidden)');
+const offers = (page: Page) => page.locator('.offers-page');
 const countOf = async (page: Page) => Number(((await offersCount(page).textContent()) ?? '').replace(/\D/g, ''));
 const settled = (page: Page) => expect(offers(page).locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
 const LEVELS = { Alta: 2, Media: 1, Bassa: 0 } as const;

@@ -15,10 +15,10 @@ export const USERS = {
 } as const;
 
 /**
- * The page on screen. Ionic keeps the previous pages of the stack in the DOM (hidden), so
- * label look-ups must be scoped to the visible one.
+ * The page on screen: react-router renders one page at a time (App.tsx), an `.ion-page` div; an open
+ * modal's content, which Ionic also marks `.ion-page`, comes after it, so the last one is what the user sees.
  */
-export const screen = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+export const screen = (page: Page) => page.locator('.ion-page').last();
 
 /**
  * Full-page screenshots at desktop (1280) and phone (390) width in test-results/shots/, to look at;
@@ -28,7 +28,7 @@ export async function shots(page: Page, name: string) {
   mkdirSync('test-results/shots', { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400); // let Ionic lay the page out again
+    await page.waitForTimeout(400); // let the page lay itself out at the new width
     await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,4 @@
-// Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (design.md:
+// Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (docs/architecture.md:
 // uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
 // evaluates the entry, the modules its route loads before it renders (the app, the route's page and
 // what the route composes with it) and their static imports. What loads later (the offline sync when
@@ -19,7 +19,7 @@ const SCREENS: { screen: string; modules: string[]; budgetKb?: number }[] = [
   // The floating credit-check button is on screen with the offers (App.tsx, CreditCheckWidget).
   { screen: '/offers', modules: [APP, 'src/features/offers/offers-page.tsx', 'src/credit-check/credit-check-widget.tsx'], budgetKb: 350 },
   { screen: 'dettaglio offerta', modules: [APP, 'src/features/offer-detail/offer-detail-page.tsx', 'src/credit-check/offer-panel.tsx'], budgetKb: 400 },
-  // No budget of its own in design.md: printed to follow it.
+  // No budget of its own in docs/architecture.md: printed to follow it.
   { screen: 'preventivo, passo cliente', modules: [APP, 'src/features/quotation/start-page.tsx', 'src/features/catalog/components/manual-offer-form.tsx'] },
 ];
 

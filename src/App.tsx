@@ -115,7 +115,7 @@ function Shell() {
           </Suspense>
         )}
         {/* react-router's own Routes, not IonRouterOutlet: most navigations already open their page as a root
-            page (cards, menu, links: root-link.tsx), so Ionic's page stack and transitions kept little, and
+            page (cards, menu, links), so Ionic's page stack and transitions kept little, and
             its bookkeeping was a measurable part of each screen's start on a phone (docs/decisions.md). */}
         <div id="main" className="app-main">
           <Routes>

@@ -2,7 +2,7 @@ import { serverUrl } from './api/origin';
 import type { Gate } from '@core/access';
 
 /**
- * Every route of the app (sales-portal.md §2, catalogue-and-account.md §2), with a function that
+ * Every route of the app (spec §2, account spec §2), with a function that
  * builds its link. Screens of later areas are added here when they land.
  */
 export const paths = {
@@ -45,7 +45,7 @@ export const links = {
   forgotPassword: () => paths.forgotPassword,
   ssoActivate: () => paths.ssoActivate,
   offers: (query = '') => (query ? `${paths.offers}?${query}` : paths.offers),
-  /** The card's link (sales-portal.md §2): duration, deposit, distance and, when not blank, bundle. */
+  /** The card's link (spec §2): duration, deposit, distance and, when not blank, bundle. */
   offerDetail: (code: string, child: { duration: number; deposit: number; distance: number; bundle?: string | null }) => {
     const q = new URLSearchParams({ duration: String(child.duration), deposit: String(child.deposit), distance: String(child.distance) });
     if (child.bundle && child.bundle.trim()) q.set('bundle', child.bundle);
@@ -87,7 +87,7 @@ export const usesBareLayout = (pathname: string) => BARE_PATHS.some((p) => pathn
 
 /** Gates of private routes: a route appears only when its feature (and role) is allowed. */
 export const routeGates: Record<string, Gate> = {
-  // Rete: group leaders (role 1) with feature network (sales-portal.md §2, §6).
+  // Rete: group leaders (role 1) with feature network (spec §2, §6).
   [paths.admin]: { role: 1, feature: 'network', groupLeaderOnly: true },
   [paths.support]: { feature: 'support' },
   [paths.marketing]: { feature: 'marketing-stuff' },
@@ -106,7 +106,7 @@ export const routeGates: Record<string, Gate> = {
 };
 
 /**
- * Where the credit-check button is hidden (sales-portal.md §2): paths starting with /quotations/, the
+ * Where the credit-check button is hidden (spec §2): paths starting with /quotations/, the
  * quotation start /quotation/, and an offer detail /offers/{alphanumeric id}.
  */
 export const hidesCreditCheck = (pathname: string) =>

@@ -3,7 +3,7 @@ import { MESSAGES } from '../i18n-messages';
 import { EMAIL_INVALID, isValidEmail, isValidPhone, PHONE_INVALID } from '../validation';
 
 /**
- * Account area payloads (catalogue-and-account.md §3 and §5): profile, password change, API key,
+ * Account area payloads (account spec §3 and §5): profile, password change, API key,
  * theme, landing page, team member, marketing post. Shared by the forms, the client and the server.
  */
 

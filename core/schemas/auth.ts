@@ -36,7 +36,7 @@ export const AcceptTermsSchema = z.object({ terms: z.literal(true, { error: MESS
 
 export const UserFeatureSchema = z.object({ slug: z.string(), enabled: z.number().int(), limit: z.number().int().nullable().optional() });
 
-/** The spec's User / Profile (sales-portal.md §3, catalogue-and-account.md §3). */
+/** The spec's User / Profile (spec §3, account spec §3). */
 export const ProfileSchema = z.object({
   id: z.number().int(),
   code: z.string(),

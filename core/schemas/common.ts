@@ -1,7 +1,7 @@
 import { CONTRACTUAL_CATEGORY_VALUES } from '../categories';
 import { z } from './zod-config';
 
-/** The error envelope of every failed call (design.md, API conventions). */
+/** The error envelope of every failed call (docs/architecture.md, API conventions). */
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({ http_code: z.number().int(), message: z.string(), code: z.string().optional() }),
   errors: z.record(z.string(), z.array(z.string())),

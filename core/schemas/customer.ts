@@ -34,7 +34,7 @@ function checkIdentity(v: CustomerLike, ctx: z.RefinementCtx, businessNameRule: 
 }
 
 /**
- * The simple quote form ('Salva preventivo', sales-portal.md §5 "Quote form"): phone and zip code
+ * The simple quote form ('Salva preventivo', spec §5 "Quote form"): phone and zip code
  * required and valid (+39 stripped), VAT when the type is BUSINESS, business name when the
  * secondary type is BUSINESS; email, zip code, VAT and notes trimmed.
  */

@@ -1,4 +1,4 @@
-// Customers list and detail, the agent page and the network ('Rete') figures (sales-portal.md §2, §3, §6).
+// Customers list and detail, the agent page and the network ('Rete') figures (spec §2, §3, §6).
 import { z } from './zod-config';
 import { paginated } from './common';
 import { AgentStatisticsSchema, AgentSummarySchema, QuotationListItemSchema, StatsIntervalSchema } from './sales';

@@ -1,4 +1,4 @@
-// The contract of the offer detail (sales-portal.md §3 Offer, Option, Colour, Service, Child offer,
+// The contract of the offer detail (spec §3 Offer, Option, Colour, Service, Child offer,
 // Fees; §7 `GET offers/{id}`, `POST offers/attachment`). Used by the screen, the server and tests.
 import { z } from './zod-config';
 import { AnswersSchema, PrescoringInputSchema } from '../prescoring/schemas';

@@ -1,4 +1,4 @@
-// The contract of the offers search (sales-portal.md §3, §4 "Offers search", §7 `POST search/offers`,
+// The contract of the offers search (spec §3, §4 "Offers search", §7 `POST search/offers`,
 // `GET search/catalog/filters`). Used by the screen, its URL codec, the server and core/offer-filter.ts.
 import { z } from './zod-config';
 import { CODE_FILTERS, DEFAULT_SORT, ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, NUMBER_FILTERS, OFFER_SORTS, RANGE_FILTERS, TOGGLE_FILTERS } from '../offer-options';

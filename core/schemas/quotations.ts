@@ -4,7 +4,7 @@ import { QUOTATION_STATUSES } from '../quotation';
 import { ContractualCategorySchema } from './common';
 
 /**
- * Quotation payloads and answers (sales-portal.md §3 "Quote payload", "Proposal save payload",
+ * Quotation payloads and answers (spec §3 "Quote payload", "Proposal save payload",
  * "Proposal", "Quotation attachment slot"). Customer fields travel flat, as the spec shows them, and
  * are validated with core/schemas/customer.ts on both sides; the server adds the offer checks.
  */

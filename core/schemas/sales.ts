@@ -1,4 +1,4 @@
-// Saved quotations list, its filters and export, and the dashboard's agent statistics (sales-portal.md §3, §5, §7).
+// Saved quotations list, its filters and export, and the dashboard's agent statistics (spec §3, §5, §7).
 import { z } from './zod-config';
 import { QUOTATION_STATUSES } from '../quotation';
 import { paginated } from './common';

@@ -1,4 +1,4 @@
-// The spec's fixed Italian messages (sales-portal.md, section 5), verbatim.
+// The spec's fixed Italian messages (spec §5), verbatim.
 export const FISCAL_CODE_INVALID = 'Il codice fiscale indicato non è valido';
 /** Shown on the fiscal-code entry screen only. */
 export const FISCAL_CODE_ENTRY_INVALID = 'Il Codice Fiscale inserito non è valido';

@@ -219,7 +219,7 @@ const POLICIES: Record<string, Entry> = {
 
 /**
  * Routes outside /api/v1 (not in the OpenAPI document), all public by design: the API index, the
- * footer's legal PDFs, the prescoring service (sales-portal.md §7, its own error format) and the CORS preflight.
+ * footer's legal PDFs, the prescoring service (spec §7, its own error format) and the CORS preflight.
  */
 const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
   'GET /api/docs': { url: '/api/docs' },

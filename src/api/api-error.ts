@@ -19,7 +19,7 @@ export class ApiError extends Error {
   get isUnavailable() {
     return isUnavailableStatus(this.status);
   }
-  /** First message of a field, as forms show it (catalogue-and-account.md §8: "first shown"). */
+  /** First message of a field, as forms show it (account spec §8: "first shown"). */
   field(name: string): string | undefined {
     return this.errors[name]?.[0];
   }

@@ -1,5 +1,5 @@
 /**
- * The stored session (sales-portal.md §4 "Session"): a session exists when an access token is
+ * The stored session (spec §4 "Session"): a session exists when an access token is
  * stored; tokens carried by any response replace the stored ones.
  */
 const ACCESS = 'access_token';

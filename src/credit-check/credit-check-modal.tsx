@@ -80,7 +80,7 @@ function CreditCheckBody({ onClose }: { onClose: () => void }) {
         {check.contractualCategory && (
           <div className="cc-actions">
             {shown && (
-              <IonButton routerLink={links.offers(filtersToQuery(creditCheckFilterParams(check)))} routerDirection="root" onClick={onClose}>
+              <IonButton routerLink={links.offers(filtersToQuery(creditCheckFilterParams(check)))} onClick={onClose}>
                 {it.creditCheck.showcase}
               </IonButton>
             )}

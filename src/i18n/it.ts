@@ -1,6 +1,6 @@
 /**
- * Every user-visible text of the app. Texts the spec gives are verbatim (sales-portal.md,
- * catalogue-and-account.md); messages shared with the server come from core/.
+ * Every user-visible text of the app. Texts the spec gives are verbatim (the sales portal and account
+ * specs, docs/architecture.md); messages shared with the server come from core/.
  * This module holds the shell's and the login's texts; each later area has its own module beside it
  * (offers.ts, quotation.ts, ...) whose `it` adds its sections to these, so a screen's chunk carries
  * its own texts only.

@@ -9,7 +9,7 @@ import { api, type Data } from '../api/client';
 import { type CatalogueMeta, db } from './db';
 
 /**
- * The device's copy of the offer catalogue (design.md, "Data flow"): fetched whole once, then by
+ * The device's copy of the offer catalogue (docs/architecture.md, "Data flow"): fetched whole once, then by
  * delta (changed and removed since a cursor). Offline, the offers screen searches it with
  * core/offer-filter.ts's rules (prepared by core/offer-search-index.ts) — the rules the server applies.
  */
@@ -68,7 +68,7 @@ export type OfflineSearchResponse = OfferSearchResponse & { offlineSyncedAt?: nu
 
 /**
  * Reads the user's copy into memory, prepared for searching (null when the device has none for this user). It
- * stays there until the next sync replaces it, so a filter change reads nothing from IndexedDB (design.md
+ * stays there until the next sync replaces it, so a filter change reads nothing from IndexedDB (docs/architecture.md
  * budget: an answer within 50 ms).
  */
 export function loadOfflineCopy(userId: number): Promise<Copy | null> {

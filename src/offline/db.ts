@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { FilterLookups } from '@core/offer-filter-set';
 import type { SyncOffer } from '@core/schemas/offer-sync';
 
-/** A write waiting for the server (design.md, "Writes"): kept until the server has it. */
+/** A write waiting for the server (docs/architecture.md, "Data flow"): kept until the server has it. */
 export type OutboxEntry = {
   id?: number;
   /** Also the Idempotency-Key: a replay never creates a duplicate. */
@@ -55,7 +55,7 @@ export class PortalDb extends Dexie {
       blobs: 'id',
       idMap: 'clientId',
     });
-    // The offer catalogue the agent may see, for the offline search (design.md, "Data flow").
+    // The offer catalogue the agent may see, for the offline search (docs/architecture.md, "Data flow").
     this.version(2).stores({ offers: 'id', meta: 'key' });
   }
 }

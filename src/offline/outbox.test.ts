@@ -2,6 +2,7 @@
 // Node's Blob and FormData behave like a browser's here (jsdom's Blob has no arrayBuffer()).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from '@core/schemas/zod-config';
 import { send } from '../api/client';
 import { PortalDb } from './db';
 import { createOutbox, SERVER_FAILURES_BEFORE_REJECTED } from './outbox';
@@ -41,6 +42,17 @@ describe('outbox', () => {
     expect(res.state).toBe('sent');
     expect((calls[0]!.init.headers as Record<string, string>)['Idempotency-Key']).toBe(res.clientId);
     expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('types the answer of a write sent now by its schema, and refuses an answer off the contract', async () => {
+    const { outbox } = make();
+    const Answer = z.object({ data: z.object({ id: z.number() }) }).transform((r) => r.data.id);
+    const res = await outbox.submit(write('a'), Answer);
+    expect(res).toEqual({ state: 'sent', clientId: res.clientId, data: 1 });
+    replies = [{ status: 201, body: { data: { id: 'not a number' } } }];
+    await expect(outbox.submit(write('b'), Answer)).rejects.toThrow();
+    replies = ['offline'];
+    expect(await outbox.submit(write('c'), Answer)).toMatchObject({ state: 'queued' });
   });
 
   it('keeps writes made offline and replays them in order', async () => {

@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { ApiError } from '../api/api-error';
 import { MESSAGES } from '@core/i18n-messages';
 import type { OutboxEntry, PortalDb } from './db';
 
 /**
- * The one offline write path (design.md, "Writes"). A feature never calls fetch for a write:
+ * The one offline write path (docs/architecture.md, "Data flow"). A feature never calls fetch for a write:
  * it calls `submit`, which stores the write with a client id (also its Idempotency-Key) and
  * sends it at once when it can. Writes left behind are replayed in order on reconnect, on app
  * start, on return to the app and when the service worker's background sync fires.
@@ -25,7 +26,8 @@ export type NewWrite = Omit<OutboxEntry, 'id' | 'clientId' | 'userId' | 'status'
   file?: { field: string; name: string; blob: Blob; fields: Record<string, string> };
 };
 
-export type SubmitResult = { state: 'sent'; clientId: string; data: unknown } | { state: 'queued'; clientId: string };
+/** A write sent now carries the server's answer (checked against its schema when one is given); a queued one only its client id. */
+export type SubmitResult<T = unknown> = { state: 'sent'; clientId: string; data: T } | { state: 'queued'; clientId: string };
 
 type Listener = (e: { type: 'sent'; entry: OutboxEntry; data: unknown } | { type: 'changed' }) => void;
 
@@ -144,45 +146,67 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
     return running;
   }
 
+  async function discard(clientId: string) {
+    const entry = await database.outbox.where('clientId').equals(clientId).first();
+    if (entry?.id === undefined) return;
+    await database.outbox.delete(entry.id);
+    if (entry.form) await database.blobs.delete(entry.form.blobId);
+    emit({ type: 'changed' });
+  }
+
+  /** Stores the write and tries it at once; a rejection on this first try goes back to the form. */
+  async function store(write: NewWrite): Promise<SubmitResult> {
+    const userId = currentUser();
+    if (userId === null) throw new ApiError(401, 'Sessione scaduta, effettua di nuovo l’accesso');
+    const clientId = write.clientId ?? crypto.randomUUID();
+    const { file, ...rest } = write;
+    const entry: OutboxEntry = { ...rest, clientId, userId, status: 'pending', attempts: 0, createdAt: Date.now() };
+    if (file) {
+      const blobId = crypto.randomUUID();
+      await database.blobs.put({ id: blobId, data: await file.blob.arrayBuffer(), type: file.blob.type });
+      entry.form = { fields: file.fields, fileField: file.field, fileName: file.name, blobId };
+    }
+    entry.id = await database.outbox.add(entry);
+    emit({ type: 'changed' });
+    const sent: { data: unknown }[] = [];
+    const onSent: Listener = (e) => {
+      if (e.type === 'sent' && e.entry.clientId === clientId) sent.push({ data: e.data });
+    };
+    listeners.add(onSent);
+    try {
+      await flush();
+    } finally {
+      listeners.delete(onSent);
+    }
+    const answer = sent[0];
+    if (answer) return { state: 'sent', clientId, data: answer.data };
+    const after = await database.outbox.get(entry.id);
+    if (after?.status === 'rejected') {
+      await discard(clientId);
+      throw new ApiError(422, after.error ?? 'Richiesta non valida', after.errors ?? {}, after.code);
+    }
+    // The server answered with an error of its own: that is not "offline", and the form says so.
+    if (after && after.attempts === 1 && after.serverFailures === 1) {
+      await discard(clientId);
+      throw new ApiError(after.lastStatus ?? 500, after.error ?? MESSAGES.serverError);
+    }
+    onQueued?.();
+    return { state: 'queued', clientId };
+  }
+
+  /**
+   * Stores the write and tries it at once (see store). With a schema (core/schemas), the answer of a
+   * write sent now is checked and typed, as the client's `api` does.
+   */
+  function submit(write: NewWrite): Promise<SubmitResult>;
+  function submit<T>(write: NewWrite, schema: z.ZodType<T>): Promise<SubmitResult<T>>;
+  async function submit<T>(write: NewWrite, schema?: z.ZodType<T>): Promise<SubmitResult<T> | SubmitResult> {
+    const result = await store(write);
+    return result.state === 'sent' && schema ? { ...result, data: schema.parse(result.data) } : result;
+  }
+
   return {
-    /** Stores the write and tries it at once; a rejection on this first try goes back to the form. */
-    async submit(write: NewWrite): Promise<SubmitResult> {
-      const userId = currentUser();
-      if (userId === null) throw new ApiError(401, 'Sessione scaduta, effettua di nuovo l’accesso');
-      const clientId = write.clientId ?? crypto.randomUUID();
-      const { file, ...rest } = write;
-      const entry: OutboxEntry = { ...rest, clientId, userId, status: 'pending', attempts: 0, createdAt: Date.now() };
-      if (file) {
-        const blobId = crypto.randomUUID();
-        await database.blobs.put({ id: blobId, data: await file.blob.arrayBuffer(), type: file.blob.type });
-        entry.form = { fields: file.fields, fileField: file.field, fileName: file.name, blobId };
-      }
-      entry.id = await database.outbox.add(entry);
-      emit({ type: 'changed' });
-      let sent: { data: unknown } | null = null;
-      const onSent: Listener = (e) => {
-        if (e.type === 'sent' && e.entry.clientId === clientId) sent = { data: e.data };
-      };
-      listeners.add(onSent);
-      try {
-        await flush();
-      } finally {
-        listeners.delete(onSent);
-      }
-      if (sent) return { state: 'sent', clientId, data: (sent as { data: unknown }).data };
-      const after = await database.outbox.get(entry.id);
-      if (after?.status === 'rejected') {
-        await this.discard(clientId);
-        throw new ApiError(422, after.error ?? 'Richiesta non valida', after.errors ?? {}, after.code);
-      }
-      // The server answered with an error of its own: that is not "offline", and the form says so.
-      if (after && after.attempts === 1 && after.serverFailures === 1) {
-        await this.discard(clientId);
-        throw new ApiError(after.lastStatus ?? 500, after.error ?? MESSAGES.serverError);
-      }
-      onQueued?.();
-      return { state: 'queued', clientId };
-    },
+    submit,
     flush,
     /** After a new login the queue runs again. */
     resume() {
@@ -194,13 +218,7 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       if (entry?.id !== undefined) await database.outbox.update(entry.id, { status: 'pending', error: undefined, errors: undefined });
       return flush();
     },
-    async discard(clientId: string) {
-      const entry = await database.outbox.where('clientId').equals(clientId).first();
-      if (entry?.id === undefined) return;
-      await database.outbox.delete(entry.id);
-      if (entry.form) await database.blobs.delete(entry.form.blobId);
-      emit({ type: 'changed' });
-    },
+    discard,
     /** The server's id for a client id, once the write has arrived. */
     async serverId(clientId: string) {
       return (await database.idMap.get(clientId))?.serverId ?? null;

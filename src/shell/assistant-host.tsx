@@ -12,7 +12,7 @@ import { IconButton } from '../ui/icon-button';
 const AssistantPanel = lazy(() => import('./assistant-panel'));
 
 /**
- * The assistants of the authenticated layout (sales-portal.md §2): the FAQ assistant when enabled,
+ * The assistants of the authenticated layout (spec §2): the FAQ assistant when enabled,
  * never on quotation detail pages, and the personal assistant when the user has a bot identifier.
  */
 export function AssistantHost() {

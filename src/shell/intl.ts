@@ -1,5 +1,5 @@
 /**
- * Browsers without Italian Intl support get the locale data loaded (sales-portal.md §2). Every
+ * Browsers without Italian Intl support get the locale data loaded (spec §2). Every
  * browser the app targets has Intl; this only guards very old engines, so the polyfill is a
  * separate chunk that nobody else downloads.
  *

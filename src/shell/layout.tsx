@@ -15,7 +15,7 @@ import { IconButton } from '../ui/icon-button';
 // Profile and logout load on the first click of the user button.
 const UserMenu = lazy(() => import('./user-menu'));
 
-/** Business name, else name, else 'utente' (sales-portal.md §2, "Authenticated layout"). */
+/** Business name, else name, else 'utente' (spec §2, "Authenticated layout"). */
 export const displayName = (p: { business_name?: string; name?: string } | undefined) => p?.business_name || p?.name || it.common.user;
 
 export function TopBar({ title }: { title?: string }) {

@@ -3,13 +3,12 @@ import { IonContent } from '../ui/ionic/content';
 import { IonHeader, IonTitle, IonToolbar } from '../ui/ionic/toolbar';
 import { IonMenu } from '../ui/ionic/menu';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, useProfile } from '../api/profile';
 import { it } from '../i18n/it';
 import { visibleMenu } from './menu';
 import { Icon } from '../ui/icon';
-import { RootLink } from '../ui/root-link';
 import { sideMenu } from './side-menu-state';
 
 export default function SideMenu() {
@@ -42,10 +41,10 @@ export default function SideMenu() {
               const current = isCurrent(pathname, e.path);
               return (
                 <li key={e.key}>
-                  <RootLink to={e.path} className={current ? 'side-menu-item menu-current' : 'side-menu-item'} aria-current={current ? 'page' : undefined} onClick={closeMenu}>
+                  <Link to={e.path} className={current ? 'side-menu-item menu-current' : 'side-menu-item'} aria-current={current ? 'page' : undefined} onClick={closeMenu}>
                     <Icon icon={e.icon} />
                     {e.label}
-                  </RootLink>
+                  </Link>
                 </li>
               );
             })}

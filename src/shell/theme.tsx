@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';
 
-/** Rebrand adds the user's theme class (e.g. dark) to the page body (sales-portal.md §2). */
+/** Rebrand adds the user's theme class (e.g. dark) to the page body (spec §2). */
 export function ThemeSync() {
   const { data: profile } = useProfile();
   const theme = hasFeature(profile?.features, 'rebrand') ? (profile?.preferences.find((p) => p.name === 'theme')?.value ?? '') : '';

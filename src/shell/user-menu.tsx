@@ -14,7 +14,7 @@ export default function UserMenu(props: { isOpen: boolean; event: Event | undefi
   return (
     <IonPopover {...props} dismissOnSelect>
       <IonList lines="none">
-        <IonItem button detail={false} routerLink={links.profile()} routerDirection="root">
+        <IonItem button detail={false} routerLink={links.profile()}>
           <Icon slot="start" icon={personOutline} />
           <IonLabel>{it.menu.profile}</IonLabel>
         </IonItem>

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Icon } from './icon';
+import './icon-button.css';
 
 type Props = {
   icon: string;

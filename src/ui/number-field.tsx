@@ -5,7 +5,7 @@ import { it } from '../i18n/it';
 
 /**
  * An integer field of the one form pattern (see form.tsx): the value is a number, or '' when the
- * input is not a number (catalogue-and-account.md §5: "parsed as integers, non-numbers become empty").
+ * input is not a number (account spec §5: "parsed as integers, non-numbers become empty").
  * Text input with a numeric keyboard, so maxlength (the spec's input lengths) applies.
  */
 export function NumberField<T extends FieldValues>({

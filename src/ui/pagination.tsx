@@ -2,7 +2,7 @@ import { IonButton } from './ionic/button';
 import { it } from '../i18n/it';
 import './pagination.css';
 
-/** The one list pagination: Indietro, 'Pagina n di m', Avanti (sales-portal.md §9). */
+/** The one list pagination: Indietro, 'Pagina n di m', Avanti (spec §9). */
 export function Pagination({ current, last, onPage }: { current: number; last: number; onPage: (p: number) => void }) {
   if (last <= 1 && current <= 1) return null;
   return (

@@ -1,13 +1,13 @@
 import { formatDateIt, formatEuro } from '@core/format';
+import { Link } from 'react-router-dom';
 import { STATUS_LABELS, proposalTitle } from '@core/quotation';
 import type { QuotationListItem } from '@core/schemas/sales';
 import { it } from '../i18n/quotations';
 import { links } from '../routes';
 import './quotation-summary.css';
-import { RootLink } from './root-link';
 
 /**
- * A compact saved quotation, linking to /quotations/{proposal_id} (sales-portal.md §2): used where
+ * A compact saved quotation, linking to /quotations/{proposal_id} (spec §2): used where
  * quotations are listed outside /quotations (customer page, agent page).
  */
 export function QuotationSummaryList({ items, showCustomer = true, showAgent = false }: { items: readonly QuotationListItem[]; showCustomer?: boolean; showAgent?: boolean }) {
@@ -15,7 +15,7 @@ export function QuotationSummaryList({ items, showCustomer = true, showAgent = f
     <ul className="qs-list" data-testid="quotation-summaries">
       {items.map((q) => (
         <li key={q.proposal_id}>
-          <RootLink className="qs-item" to={links.quotation(q.proposal_id)} data-testid="quotation-summary">
+          <Link className="qs-item" to={links.quotation(q.proposal_id)} data-testid="quotation-summary">
             <span className="qs-head">
               <strong>{proposalTitle(q.proposal_id)}</strong>
               <span className={`qs-badge qs-badge-${q.status.toLowerCase()}`}>{STATUS_LABELS[q.status]}</span>
@@ -29,7 +29,7 @@ export function QuotationSummaryList({ items, showCustomer = true, showAgent = f
               {q.commission !== null && <span>{it.quotations.commission(formatEuro(q.commission))}</span>}
               {showAgent && <span className="qs-agent">{q.agent_name}</span>}
             </span>
-          </RootLink>
+          </Link>
         </li>
       ))}
     </ul>

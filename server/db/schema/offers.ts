@@ -1,4 +1,4 @@
-// The offer catalogue (sales-portal.md §3: Offer, Car, Option, Colour, Service, Child offer).
+// The offer catalogue (spec §3: Offer, Car, Option, Colour, Service, Child offer).
 // Offers carry copies of the car's search fields (brand, fuel, ...) and a summary of their child
 // offers (min/max rate, durations, distances), so the search reads one row per offer and only
 // touches child offers when a filter needs them; refreshOfferSummaries() keeps the summary true.
@@ -115,11 +115,11 @@ export const cars = pgTable('cars', {
   consumption: numeric('consumption', { precision: 5, scale: 1, mode: 'number' }).notNull(), // l/100km, kWh/100km for electric
   co2: integer('co2').notNull(), // g/km
   listPrice: money('list_price').notNull(),
-  /** The 3-character brand code the car selector lists models by (catalogue-and-account.md §4). */
+  /** The 3-character brand code the car selector lists models by (account spec §4). */
   brandCode: text('brand_code')
     .notNull()
     .generatedAlwaysAs(sql`upper(left(regexp_replace(brand_slug, '[^a-z0-9]', '', 'g'), 3))`),
-  // Custom cars (catalogue-and-account.md §3): made by an agent, owned like catalogue offers.
+  // Custom cars (account spec §3): made by an agent, owned like catalogue offers.
   isCustom: boolean('is_custom').notNull().default(false),
   ownerGroup: text('owner_group'),
   ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,4 +1,4 @@
-// Customers, quotations (one row per proposal) and their documents (sales-portal.md §3).
+// Customers, quotations (one row per proposal) and their documents (spec §3).
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractualCategory } from '@core/categories';

@@ -13,7 +13,7 @@ import { readMultipart } from '../../lib/upload';
 import { toProfile } from '../agents/profile';
 import { AccountService } from './service';
 
-/** Profile, password, API key, theme, landing page and logo of the logged-in agent (catalogue-and-account.md §7). */
+/** Profile, password, API key, theme, landing page and logo of the logged-in agent (account spec §7). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = new AccountService(app.db, new UploadStore(app.config.dataDir), app.tokens, app.mailer, app.config);
 

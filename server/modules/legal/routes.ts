@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { renderPdf } from '../../lib/pdf';
 import { LEGAL_DOCUMENTS } from './texts';
 
-/** The footer's documents (sales-portal.md §1), rendered once as real PDFs. */
+/** The footer's documents (spec §1), rendered once as real PDFs. */
 export const legalRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Map<string, Buffer>();
   app.get<{ Params: { doc: string } }>('/legal/:doc', { config: { public: true } }, async (req, reply) => {

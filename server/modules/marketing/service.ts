@@ -32,7 +32,7 @@ const safeName = (name: string, ext: string) => {
 };
 
 /**
- * Marketing material (catalogue-and-account.md §2): platform posts (no owner) are seen by everyone
+ * Marketing material (account spec §2): platform posts (no owner) are seen by everyone
  * with the feature; a user's own posts and those of the agents above them (their network) too.
  */
 export class MarketingService {

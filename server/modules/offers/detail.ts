@@ -1,4 +1,4 @@
-// The offer detail and its printable offer sheet (sales-portal.md §2 "Offer detail and
+// The offer detail and its printable offer sheet (spec §2 "Offer detail and
 // configurator", §7 `GET offers/{id}`, `POST offers/attachment`).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isBody } from '@core/car-image';

@@ -1,4 +1,4 @@
-// The printable offer sheet ('Stampa Offerta', sales-portal.md §2 and §7 `POST offers/attachment`).
+// The printable offer sheet ('Stampa Offerta', spec §2 and §7 `POST offers/attachment`).
 // pdfkit cannot read SVG, but it draws SVG path data: the car is the same outline as the picture
 // (core/car-image.ts), filled with the chosen paint.
 import { carShape } from '@core/car-image';

@@ -1,4 +1,4 @@
-// The SQL search and core/offer-filter.ts agree on random catalogues and filters (design.md:
+// The SQL search and core/offer-filter.ts agree on random catalogues and filters (docs/architecture.md:
 // "a property test holds the two equal"), on PGlite and, in the postgres project, on PostgreSQL.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';

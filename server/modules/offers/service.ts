@@ -34,7 +34,7 @@ export class OffersService {
     return { userId: auth.user.id, groupCode: auth.user.groupCode || null };
   }
 
-  /** The Catalogo tag is a filter only for users with the catalog feature (sales-portal.md §6). */
+  /** The Catalogo tag is a filter only for users with the catalog feature (spec §6). */
   private checkTags(auth: AuthContext, tags: readonly string[] | undefined) {
     if (tags?.includes(CATALOGUE_TAG_LABEL) && !auth.can('catalog')) throw forbidden(MESSAGES.featureDisabled);
   }
@@ -155,7 +155,7 @@ export function withSustainability(cards: OfferCard[], filter: SustainabilityFil
 }
 
 /**
- * private_notes are 'for the agent only' (catalogue-and-account.md): the user who made the
+ * private_notes are 'for the agent only' (account spec): the user who made the
  * catalogue offer reads them, in its detail and in the catalogue editor; no one else, however the
  * offer is shared (group, network) or whatever their features (issue 19). `_seller` is kept for
  * the detail's call and no longer widens it.

@@ -48,7 +48,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await service.statistics(authOf(req), req.params.code, req.query.interval) }),
   );
 
-  // Customers of the caller's scope (sales-portal.md §2 /customers, /customers/{customer}).
+  // Customers of the caller's scope (spec §2 /customers, /customers/{customer}).
   app.get('/customers', { schema: { querystring: CustomerSearchSchema, response: { 200: CustomerListSchema } } }, async (req) => service.customers(authOf(req), req.query));
 
   app.get('/customers/:customer', { schema: { params: CustomerIdSchema, response: { 200: dataOf(CustomerDetailSchema) } } }, async (req) => ({
@@ -60,7 +60,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await service.agentPage(authOf(req), req.params.agent, req.query.interval),
   }));
 
-  // Team statistics of /admin (Rete): group leaders with feature network only (sales-portal.md §6).
+  // Team statistics of /admin (Rete): group leaders with feature network only (spec §6).
   app.get(
     '/network/statistics',
     { config: { feature: 'network', role: ROLE_GROUP_LEADER }, schema: { querystring: IntervalQuerySchema, response: { 200: dataOf(NetworkStatisticsSchema) } } },

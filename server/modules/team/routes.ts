@@ -7,7 +7,7 @@ import { authOf } from '../../lib/auth';
 import { atomic } from '../../lib/idempotency';
 import { TeamService } from './service';
 
-/** Team of sub-agents: group leaders (role 1) with feature network only (catalogue-and-account.md §6). */
+/** Team of sub-agents: group leaders (role 1) with feature network only (account spec §6). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const team = new TeamService(app.db, app.authService, app.tokens);
   const leaderOnly = { feature: 'network' as const, role: ROLE_GROUP_LEADER };

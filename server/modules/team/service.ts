@@ -36,7 +36,7 @@ const toMember = (u: UserRow, level: number): TeamMember => ({
 });
 
 /**
- * A group leader's network (catalogue-and-account.md §2 team panel, §5 team member form, §6).
+ * A group leader's network (account spec §2 team panel, §5 team member form, §6).
  * Everything is scoped to the leader's subtree: a member of another network answers 404.
  */
 export class TeamService {

@@ -78,7 +78,7 @@ const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
   has_over_commission: o.has_over_commission,
 });
 
-/** /catalog/new and /catalog/{offer}/edit (catalogue-and-account.md §2 "Catalogue offer edit page"). */
+/** /catalog/new and /catalog/{offer}/edit (account spec §2 "Catalogue offer edit page"). */
 export default function CatalogEditPage() {
   const { code } = useParams<{ code?: string }>();
   const { data: offer, error, isPending } = useQuery({ ...catalogOfferQuery(code ?? ''), enabled: !!code });
@@ -96,7 +96,7 @@ export default function CatalogEditPage() {
         <p role="alert" data-testid="catalog-not-found">
           {t.notFound}
         </p>
-        <IonButton routerLink={links.catalog()} routerDirection="root">
+        <IonButton routerLink={links.catalog()}>
           {t.title}
         </IonButton>
       </AppPage>
@@ -322,11 +322,11 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
               {t.buttons.delete}
             </IonButton>
           )}
-          <IonButton fill="clear" routerLink={links.catalog()} routerDirection="root">
+          <IonButton fill="clear" routerLink={links.catalog()}>
             {t.buttons.cancel}
           </IonButton>
           {offer && (
-            <IonButton fill="clear" routerLink={links.offerPage(offer.code)} routerDirection="root">
+            <IonButton fill="clear" routerLink={links.offerPage(offer.code)}>
               {t.buttons.detail}
             </IonButton>
           )}

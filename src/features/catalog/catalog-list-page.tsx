@@ -14,7 +14,7 @@ import './catalog.css';
 import { Icon } from '../../ui/icon';
 import { serverUrl } from '../../api/origin';
 
-/** /catalog, 'Catalogo' (catalogue-and-account.md §2): the group's catalogue offers, drafts included. */
+/** /catalog, 'Catalogo' (account spec §2): the group's catalogue offers, drafts included. */
 export default function CatalogListPage() {
   const t = it.catalog;
   const [page, setPage] = useState(1);
@@ -24,7 +24,7 @@ export default function CatalogListPage() {
     <AppPage title={t.title}>
       <div className="team-head">
         <h1>{t.title}</h1>
-        <IonButton routerLink={links.catalogNew()} routerDirection="root" data-testid="catalog-new">
+        <IonButton routerLink={links.catalogNew()} data-testid="catalog-new">
           <Icon slot="start" icon={addOutline} />
           {t.newOffer}
         </IonButton>
@@ -65,7 +65,7 @@ export default function CatalogListPage() {
                   </span>
                 </div>
                 <span className={`catalog-status ${o.published ? 'is-published' : 'is-draft'}`}>{o.published ? t.published : t.draft}</span>
-                <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)} routerDirection="root">
+                <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)}>
                   <Icon slot="start" icon={createOutline} />
                   {t.edit}
                 </IonButton>

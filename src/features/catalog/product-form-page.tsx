@@ -70,7 +70,7 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
           <SubmitButton disabled={!online || mutation.isPending}>
             {it.common.save}
           </SubmitButton>
-          <IonButton fill="clear" routerLink={links.products()} routerDirection="root">
+          <IonButton fill="clear" routerLink={links.products()}>
             {it.common.cancel}
           </IonButton>
         </form>

@@ -5,7 +5,7 @@ import { deleteProduct, productRowsQuery } from './api/catalog';
 import { ItemListPage } from './components/item-list';
 import './catalog.css';
 
-/** /products (catalogue-and-account.md §2): header bar 'N Prodotto presente/presenti' and a new-item button. */
+/** /products (account spec §2): header bar 'N Prodotto presente/presenti' and a new-item button. */
 export default function ProductsPage() {
   const t = it.products;
   const { data, error, isPending } = useQuery(productRowsQuery);

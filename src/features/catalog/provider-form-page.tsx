@@ -50,7 +50,7 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
           <SubmitButton disabled={!online || mutation.isPending}>
             {it.common.save}
           </SubmitButton>
-          <IonButton fill="clear" routerLink={links.providers()} routerDirection="root">
+          <IonButton fill="clear" routerLink={links.providers()}>
             {it.common.cancel}
           </IonButton>
         </form>

@@ -5,7 +5,7 @@ import { deleteProvider, providersQuery } from './api/catalog';
 import { ItemListPage } from './components/item-list';
 import './catalog.css';
 
-/** /providers (catalogue-and-account.md §2): header bar 'N Provider presente/presenti' and a new-item button. */
+/** /providers (account spec §2): header bar 'N Provider presente/presenti' and a new-item button. */
 export default function ProvidersPage() {
   const t = it.providers;
   const { data, error, isPending } = useQuery(providersQuery);

@@ -25,7 +25,7 @@ export default function CustomerPage() {
 
   return (
     <AppPage title={c?.name ?? t.title} className="customer-page">
-      <IonButton fill="clear" size="small" routerLink={links.customers()} routerDirection="root" className="cu-back">
+      <IonButton fill="clear" size="small" routerLink={links.customers()} className="cu-back">
         <Icon slot="start" icon={arrowBackOutline} />
         {t.back}
       </IonButton>

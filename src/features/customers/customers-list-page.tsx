@@ -1,6 +1,6 @@
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
 import type { CustomerListItem } from '@core/schemas/network';
 import { useProfile } from '../../api/profile';
@@ -12,10 +12,9 @@ import { useDebounced } from '../../ui/use-debounced';
 import { useAgents } from '../../api/quotation-filters';
 import { useCustomers } from './api/get-customers';
 import './customers.css';
-import { RootLink } from '../../ui/root-link';
 import { DataAge } from '../../ui/data-age';
 
-/** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
+/** The spec's 500 ms debounce on filter inputs (spec §9). */
 const DEBOUNCE_MS = 500;
 
 const agentFromUrl = (search: string) => {
@@ -104,7 +103,7 @@ export default function CustomersListPage() {
 function CustomerRow({ c, showAgent }: { c: CustomerListItem; showAgent: boolean }) {
   return (
     <li>
-      <RootLink className="cu-item" to={links.customer(c.id)} data-testid="customer-row">
+      <Link className="cu-item" to={links.customer(c.id)} data-testid="customer-row">
         <span className="cu-item-head">
           <strong className="cu-name">{c.name}</strong>
           <span className={`cu-type cu-type-${c.employee_type.toLowerCase()}`}>{c.employee_type === 'BUSINESS' ? it.customers.businessType : it.customers.privateType}</span>
@@ -119,7 +118,7 @@ function CustomerRow({ c, showAgent }: { c: CustomerListItem; showAgent: boolean
           <span>{it.customers.quotations(c.quotations)}</span>
           {c.last_quotation && <span>{it.customers.lastQuotation(formatDateIt(c.last_quotation))}</span>}
         </span>
-      </RootLink>
+      </Link>
     </li>
   );
 }

@@ -155,7 +155,7 @@ export default function DashboardPage() {
             </div>
           )}
           {shown && (
-            <IonButton expand="block" fill="outline" routerLink={links.agent(shown.code)} routerDirection="root" onClick={() => setShown(null)} data-testid="agent-page-link">
+            <IonButton expand="block" fill="outline" routerLink={links.agent(shown.code)} onClick={() => setShown(null)} data-testid="agent-page-link">
               {it.dashboard.openAgent}
             </IonButton>
           )}

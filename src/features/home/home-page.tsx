@@ -29,7 +29,7 @@ export default function HomePage() {
         ))}
         {/* Customers have no menu entry in the spec's list: reached from here, Rete and the agent pages. */}
         {profile && (
-          <IonCard routerLink={links.customers()} routerDirection="root" button>
+          <IonCard routerLink={links.customers()} button>
             <IonCardContent className="shortcut">
               <Icon icon={personOutline} />
               <IonLabel>{it.home.customers}</IonLabel>

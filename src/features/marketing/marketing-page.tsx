@@ -28,7 +28,7 @@ import { serverUrl } from '../../api/origin';
 const COPY_FEEDBACK_MS = 1300;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
-/** /marketing, 'Materiale pubblicitario' (catalogue-and-account.md §2): feature marketing-stuff and the configuration flag. */
+/** /marketing, 'Materiale pubblicitario' (account spec §2): feature marketing-stuff and the configuration flag. */
 export default function MarketingPage() {
   const { data: config } = useQuery(configQuery);
   const enabled = config?.marketingEnabled === true;

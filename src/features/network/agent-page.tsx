@@ -2,7 +2,7 @@ import { IonButton } from '../../ui/ionic/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';
 import type { StatsInterval } from '@core/schemas/sales';
@@ -15,7 +15,6 @@ import { QuotationSummaryList } from '../../ui/quotation-summary';
 import { useAgentPage } from './api/get-agent-page';
 import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
-import { RootLink } from '../../ui/root-link';
 import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
 import { serverUrl } from '../../api/origin';
@@ -44,7 +43,7 @@ export default function AgentPage() {
           <p className="form-error" role="alert" data-testid="agent-not-found">
             {t.notFound}
           </p>
-          <IonButton fill="outline" routerLink={links.home()} routerDirection="root">
+          <IonButton fill="outline" routerLink={links.home()}>
             {t.backHome}
           </IonButton>
         </div>
@@ -96,7 +95,7 @@ export default function AgentPage() {
               <div>
                 <dt>{t.parent}</dt>
                 <dd>
-                  <RootLink to={links.agent(a.parent.code)}>{a.parent.name}</RootLink>
+                  <Link to={links.agent(a.parent.code)}>{a.parent.name}</Link>
                 </dd>
               </div>
             )}
@@ -110,7 +109,7 @@ export default function AgentPage() {
             </div>
           </dl>
           <div className="nw-actions">
-            <IonButton fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} routerDirection="root" data-testid="agent-customers-link">
+            <IonButton fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} data-testid="agent-customers-link">
               <Icon slot="start" icon={peopleOutline} />
               {t.showCustomers}
             </IonButton>

@@ -1,5 +1,6 @@
 import { IonButton } from '../../ui/ionic/button';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
+import { Link } from 'react-router-dom';
 import { type ReactNode, useState } from 'react';
 import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';
@@ -11,12 +12,11 @@ import { AppPage } from '../../shell/layout';
 import { useNetworkStatistics } from './api/get-network-statistics';
 import { Figure, PeriodSelect } from './components/period-select';
 import './network.css';
-import { RootLink } from '../../ui/root-link';
 import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
 
 /**
- * /admin, 'Rete' (sales-portal.md §2, §6): group leaders with feature network. Team statistics for a
+ * /admin, 'Rete' (spec §2, §6): group leaders with feature network. Team statistics for a
  * period (totals, then each agent of the network linking to their page) and the team panel, which
  * App.tsx plugs in through `teamPanel` since features never import each other.
  */
@@ -57,7 +57,7 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
               <p className="nw-figure" data-testid="total-customers">
                 {s.totals.customers}
               </p>
-              <IonButton size="small" fill="outline" routerLink={links.customers()} routerDirection="root" className="nw-link-button">
+              <IonButton size="small" fill="outline" routerLink={links.customers()} className="nw-link-button">
                 <Icon slot="start" icon={peopleOutline} />
                 {t.allCustomers}
               </IonButton>
@@ -100,10 +100,10 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
                 {s.agents.map((a) => (
                   <tr key={a.agent.code} data-testid="network-agent" data-code={a.agent.code}>
                     <th scope="row">
-                      <RootLink to={links.agent(a.agent.code)} className="nw-agent-link">
+                      <Link to={links.agent(a.agent.code)} className="nw-agent-link">
                         {a.agent.name}
                         {a.agent.code === profile?.code && <span className="nw-muted"> ({t.you})</span>}
-                      </RootLink>
+                      </Link>
                       {a.agent.business_name && <span className="nw-muted nw-business">{a.agent.business_name}</span>}
                     </th>
                     <td data-label={it.agentPage.status}>

@@ -95,7 +95,7 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
   }, [sel]);
 
-  // The last configuration, for the quotation wizard and the credit check (sales-portal.md §2).
+  // The last configuration, for the quotation wizard and the credit check (spec §2).
   useEffect(() => {
     if (!offer || !sel || !child || finalRate === null) return;
     const last: LastConfiguredOffer = {

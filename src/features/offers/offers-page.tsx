@@ -33,7 +33,7 @@ import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-s
 import './offers.css';
 import { Icon } from '../../ui/icon';
 
-/** Below about 1024 px the filter column becomes a drawer (sales-portal.md §2). */
+/** Below about 1024 px the filter column becomes a drawer (spec §2). */
 const WIDE = '(min-width: 1024px)';
 // The drawer (and Ionic's modal) loads when it is first opened.
 const FiltersDrawer = lazy(() => import('./components/filters-drawer'));

@@ -53,7 +53,7 @@ const checkFieldsOf = (check: CreditCheckSnapshot) => (isCompletedCheck(check) ?
  * Every change starts its search at once, from the event itself, instead of after the screen has rendered
  * the new filters; a user's change then renders at once, in the same task (flushSync). Offline the device
  * answers before that render, so one render shows the new filters and their results together, in the
- * next frame (design.md budget: a filter change within 50 ms).
+ * next frame (docs/architecture.md budget: a filter change within 50 ms).
  */
 export function useOfferSearchState() {
   const { search, pathname } = useLocation();
@@ -105,7 +105,7 @@ export function useOfferSearchState() {
     resetHere.current = false;
   }, [category, apply]);
 
-  /** A filter change searches again from page 1 (sales-portal.md §4). */
+  /** A filter change searches again from page 1 (spec §4). */
   const setFilter = useCallback(
     <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => update((s) => ({ ...s, filters: withFilter(s.filters, name, value), page: 1 })),
     [update],

@@ -34,7 +34,7 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
   }, [copied]);
 
   const request = () => {
-    // Replacing a key disables the current one: ask first (catalogue-and-account.md §4).
+    // Replacing a key disables the current one: ask first (account spec §4).
     if (profile.apiKey) setConfirming(true);
     else mutation.mutate();
   };

@@ -15,7 +15,7 @@ const TABS = ['profile', 'password', 'apiKey', 'landing', 'theme', 'team'] as co
 type Tab = (typeof TABS)[number];
 
 /**
- * /profile (catalogue-and-account.md §2 "Profile area"): tabs profile, password, API key, landing
+ * /profile (account spec §2 "Profile area"): tabs profile, password, API key, landing
  * page, theme and logo, plus the team panel for a group leader with the network feature. The team
  * panel comes from the team feature through App.tsx (features never import each other).
  */

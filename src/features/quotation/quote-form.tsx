@@ -48,7 +48,8 @@ export function QuoteForm({
 }) {
   const form = useForm<QuoteFormValues>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const [alert, setAlert] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  // react-hook-form's own state: true while onSave's promise runs.
+  const sending = form.formState.isSubmitting;
   const q = it.quotation.quote;
   const f = it.quotation.fields;
   const category = form.watch('employee_category');
@@ -63,17 +64,12 @@ export function QuoteForm({
       data-testid="quote-form"
       onSubmit={form.handleSubmit(
         async (values) => {
-          setSending(true);
           setAlert(null);
-          try {
-            await onSave(values);
-          } catch (err) {
+          await onSave(values).catch((err: unknown) => {
             // The server's message for what it refused (4xx), its fields flagged; the generic text otherwise.
             setAlert(err instanceof ApiError && !err.isOffline && err.status < 500 ? err.message : SERVER_ERROR);
             applyServerErrors(err, form.setError);
-          } finally {
-            setSending(false);
-          }
+          });
         },
         () => {
           setAlert(it.common.formErrors);

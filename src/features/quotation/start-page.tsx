@@ -2,9 +2,7 @@ import { IonButton } from '../../ui/ionic/button';
 import { IonText } from '../../ui/ionic/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { categoryInfo } from '@core/categories';
 import { hasFeature } from '@core/features';
-import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { emptyQuote, quotePayload, type QuoteFormValues } from '@core/quote-form';
 import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
@@ -12,13 +10,15 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/quotation';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { createProposal, createQuote, useOfferPreview } from './api/quotations';
+import { useCreateProposal, useCreateQuote } from './api/proposal-writes';
+import { useOfferPreview } from './api/quotations';
 import { CustomerForm, type CustomerValues } from './customer-form';
 import { readOfferConfig } from './offer-config';
 import { QuoteForm } from './quote-form';
 import { QuotationSidebar } from './sidebar';
+import { CustomerSummary } from './customer-summary';
 import { Tracker } from './tracker';
-import { ErrorAlert, type WizardError } from './wizard-error';
+import { ErrorAlert, isProposalError, type WizardError } from './wizard-error';
 import './quotation.css';
 
 /**
@@ -37,11 +37,13 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const additionalServices = Object.entries(config?.services ?? {}).map(([id, quantity]) => ({ id, quantity }));
   const [values, setValues] = useState<CustomerValues | null>(null);
   const [phase, setPhase] = useState<'form' | 'confirm'>('form');
-  const [sending, setSending] = useState(false);
+  const create = useCreateProposal();
+  const quote = useCreateQuote();
+  const sending = create.isPending;
   const [error, setError] = useState<WizardError | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [simple, setSimple] = useState(() => new URLSearchParams(search).get('quote') === '1');
-  // The manual offer (catalogue-and-account.md §2 "Embedded in the quotation flow") is reachable from
+  // The manual offer (account spec §2 "Embedded in the quotation flow") is reachable from
   // every quotation start, not only when no offer was ever configured on this device (issue 20).
   const [manualOpen, setManualOpen] = useState(false);
   const { data: profile } = useProfile();
@@ -61,9 +63,8 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
     );
   }
 
-  async function confirm() {
+  function confirm() {
     if (!values || !config) return;
-    setSending(true);
     setError(null);
     const body: ProposalSave = {
       ...values,
@@ -75,18 +76,18 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
       consent: values.consent,
       business_name: values.business_name,
     };
-    try {
-      const result = await createProposal(body, `${values.first_name} ${values.last_name}`);
-      const id = result.state === 'sent' ? String((result.data as { data: { id: number } }).data.id) : result.clientId;
-      navigate(links.quotation(id), { replace: true });
-    } catch (err) {
-      setPhase('form');
-      setFormKey((k) => k + 1);
-      if (err instanceof ApiError && err.code && err.code in PROPOSAL_ERRORS) setError({ code: err.code as ProposalErrorCode, fields: err.errors });
-      else setError({ code: null, message: err instanceof ApiError ? err.message : it.common.serverError, fields: err instanceof ApiError ? err.errors : {} });
-    } finally {
-      setSending(false);
-    }
+    create.mutate(
+      { body, customerName: `${values.first_name} ${values.last_name}` },
+      {
+        onSuccess: (result) => navigate(links.quotation(result.state === 'sent' ? String(result.data.id) : result.clientId), { replace: true }),
+        onError: (err) => {
+          setPhase('form');
+          setFormKey((k) => k + 1);
+          if (err instanceof ApiError && isProposalError(err.code)) setError({ code: err.code, fields: err.errors });
+          else setError({ code: null, message: err instanceof ApiError ? err.message : it.common.serverError, fields: err instanceof ApiError ? err.errors : {} });
+        },
+      },
+    );
   }
 
   async function saveQuote(values: QuoteFormValues) {
@@ -102,12 +103,10 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
       additionalServices,
     });
     if (!body) return; // the form's checks passed, so the payload builds
-    const result = await createQuote(body, values.business_name || `${values.first_name} ${values.last_name}`);
+    const result = await quote.mutateAsync({ body, customerName: values.business_name || `${values.first_name} ${values.last_name}` });
     // §2 Redirects: creating a quote goes to /quotations/{code} (its client id while it waits to be sent).
-    if (result.state === 'sent') {
-      const code = (result.data as { data: string }).data;
-      navigate(links.quotation(code), { replace: true, state: { quoteSaved: code } });
-    } else navigate(links.quotation(result.clientId), { replace: true });
+    if (result.state === 'sent') navigate(links.quotation(result.data), { replace: true, state: { quoteSaved: result.data } });
+    else navigate(links.quotation(result.clientId), { replace: true });
   }
 
   // The form starts on the offer's customer type, so it waits for the offer (or for its failure, or offline).
@@ -171,7 +170,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
                 <IonButton fill="outline" onClick={() => setPhase('form')} disabled={sending}>
                   {it.quotation.back}
                 </IonButton>
-                <IonButton onClick={() => void confirm()} disabled={sending} data-testid="confirm">
+                <IonButton onClick={confirm} disabled={sending} data-testid="confirm">
                   {it.quotation.confirm}
                 </IonButton>
               </div>
@@ -216,38 +215,5 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
         )}
       </div>
     </AppPage>
-  );
-}
-
-export function CustomerSummary({ values }: { values: Omit<CustomerValues, 'consent'> }) {
-  const f = it.quotation.fields;
-  const info = categoryInfo(values.employee_category);
-  const rows: [string, string][] = [
-    [f.employee_category, info.label],
-    ...(info.type === 'BUSINESS'
-      ? ([
-          [f.business_name, values.business_name],
-          [f.vat_number, values.vat_number],
-        ] as [string, string][])
-      : []),
-    [f.first_name, values.first_name],
-    [f.last_name, values.last_name],
-    [f.fiscal_code, values.fiscal_code],
-    [f.email, values.email],
-    [f.phone, values.phone],
-    [f.address, values.address],
-    [f.zip_code, values.zip_code],
-    [f.city, values.city],
-    [f.notes, values.notes],
-  ];
-  return (
-    <dl className="customer-summary" data-testid="customer-summary">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v || '—'}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

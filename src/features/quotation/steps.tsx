@@ -1,12 +1,14 @@
 import { IonButton } from '../../ui/ionic/button';
 import { IonNote } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring/questions';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
+import { useUploadDocument } from './api/proposal-writes';
 import type { SavedCheck } from './saved-check';
 
 /**
@@ -18,13 +20,15 @@ export function SustainabilityStep({
   category,
   saved,
   disabled,
+  saving,
   onSave,
 }: {
   category: ContractualCategory;
   /** The answers already saved on the proposal: the step starts from them. */
   saved: SavedCheck | null;
   disabled: boolean;
-  onSave: (answers: Answers, step: string | null) => Promise<void>;
+  saving: WriteState;
+  onSave: (answers: Answers, step: string | null) => void;
 }) {
   const logic = logicFor(category, 'quote');
   const [flow, setFlow] = useState(() => (saved ? { answers: saved.answers, step: saved.step } : startFlow(logic)));
@@ -56,40 +60,27 @@ export function SustainabilityStep({
           )}
         </div>
       ))}
-      <SaveAnswers disabled={disabled || !canSubmit(logic, flow.answers)} onSave={() => onSave(flow.answers, flow.step)} />
+      <SaveAnswers disabled={disabled || !canSubmit(logic, flow.answers)} saving={saving} onSave={() => onSave(flow.answers, flow.step)} />
     </div>
   );
 }
 
+/** The state of the write a step's button starts: a mutation's (api/proposal-writes.ts). */
+export type WriteState = { isPending: boolean; error: Error | null };
+
 /** The sustainability step's footer: 'Registra il credit check' with its busy state, and the server's refusal above it. */
-export function SaveAnswers({ disabled, onSave }: { disabled: boolean; onSave: () => Promise<void> }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+export function SaveAnswers({ disabled, saving, onSave }: { disabled: boolean; saving: WriteState; onSave: () => void }) {
   return (
     <>
-      {error && (
+      {saving.error && (
         <IonNote color="danger" role="alert">
-          {error}
+          {saving.error instanceof ApiError ? saving.error.message : it.quotation.genericError}
         </IonNote>
       )}
       <div className="wizard-actions">
         <span />
-        <IonButton
-          data-testid="save-sustainability"
-          disabled={disabled || saving}
-          onClick={async () => {
-            setSaving(true);
-            setError(null);
-            try {
-              await onSave();
-            } catch (err) {
-              setError(err instanceof ApiError ? err.message : it.quotation.genericError);
-            } finally {
-              setSaving(false);
-            }
-          }}
-        >
-          {saving ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
+        <IonButton data-testid="save-sustainability" disabled={disabled || saving.isPending} onClick={onSave}>
+          {saving.isPending ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
         </IonButton>
       </div>
     </>
@@ -119,90 +110,31 @@ function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefine
   );
 }
 
+const UPLOAD_KEY = ['quotation-upload'] as const;
+
 /** One upload slot per required document; PDF only (the server checks the content too). */
-export function DocumentsStep({
-  proposal,
-  disabled,
-  strict,
-  onUpload,
-  onBack,
-  onNext,
-}: {
-  proposal: Proposal;
-  disabled: boolean;
-  strict: boolean;
-  onUpload: (fileType: string, file: File) => Promise<'sent' | 'queued'>;
-  onBack: () => void;
-  onNext: () => void;
-}) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function DocumentsStep({ proposal, disabled, strict, onBack, onNext }: { proposal: Proposal; disabled: boolean; strict: boolean; onBack: () => void; onNext: () => void }) {
+  // Files waiting in the outbox, by slot: they count as given (the write will arrive).
   const [queued, setQueued] = useState<Record<string, string[]>>({});
+  // One upload at a time: every slot waits while one is sent.
+  const uploading = useIsMutating({ mutationKey: UPLOAD_KEY }) > 0;
+  const code = proposal.quotation.data.code;
   const slots = proposal.quotation.data.attachments;
   const filled = (t: string) => (slots.find((s) => s.file_type === t)?.files.length ?? 0) + (queued[t]?.length ?? 0) > 0;
   const blocked = strict && slots.some((s) => !filled(s.file_type));
-  async function pick(fileType: string, file: File | undefined) {
-    if (!file) return;
-    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) {
-      setErrors((e) => ({ ...e, [fileType]: it.quotation.onlyPdf }));
-      return;
-    }
-    setBusy(fileType);
-    setErrors((e) => ({ ...e, [fileType]: '' }));
-    try {
-      const state = await onUpload(fileType, file);
-      if (state === 'queued') setQueued((q) => ({ ...q, [fileType]: [...(q[fileType] ?? []), file.name] }));
-    } catch (err) {
-      setErrors((e) => ({ ...e, [fileType]: err instanceof ApiError ? err.message : it.quotation.uploadFailed }));
-    } finally {
-      setBusy(null);
-    }
-  }
   return (
     <div data-testid="documents-step">
       <h2>{it.quotation.documentsTitle}</h2>
       <p className="muted">{it.quotation.documentsHint}</p>
       {slots.map((s) => (
-        <div key={s.file_type} className="doc-slot" data-slot={s.file_type}>
-          <h3>{s.title}</h3>
-          <p className="muted">{s.description}</p>
-          {s.link && (
-            <a href={s.link} target="_blank" rel="noreferrer">
-              {it.quotation.template}
-            </a>
-          )}
-          <ul className="sidebar-list">
-            {s.files.map((f) => (
-              <li key={f.id}>{f.name}</li>
-            ))}
-            {(queued[s.file_type] ?? []).map((n) => (
-              <li key={n}>
-                {n} · <em>{it.quotation.queued}</em>
-              </li>
-            ))}
-          </ul>
-          <label className="upload-label">
-            <span className="sr-only">
-              {it.quotation.choosePdf}: {s.title}
-            </span>
-            <input
-              type="file"
-              accept="application/pdf"
-              disabled={disabled || busy !== null}
-              data-testid={`upload-${s.file_type}`}
-              onChange={(e) => {
-                void pick(s.file_type, e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
-          {busy === s.file_type && <IonSpinner name="dots" />}
-          {errors[s.file_type] && (
-            <IonNote color="danger" role="alert">
-              {errors[s.file_type]}
-            </IonNote>
-          )}
-        </div>
+        <DocumentSlot
+          key={s.file_type}
+          code={code ?? ''}
+          slot={s}
+          queued={queued[s.file_type] ?? []}
+          disabled={disabled || !code || uploading}
+          onQueued={(name) => setQueued((q) => ({ ...q, [s.file_type]: [...(q[s.file_type] ?? []), name] }))}
+        />
       ))}
       {blocked && <IonNote>{it.quotation.strictBlock}</IonNote>}
       <div className="wizard-actions">
@@ -213,6 +145,64 @@ export function DocumentsStep({
           {it.quotation.next}
         </IonButton>
       </div>
+    </div>
+  );
+}
+
+type AttachmentSlot = Proposal['quotation']['data']['attachments'][number];
+
+/** A document slot: its files, the ones waiting to be sent, and its own upload (a mutation: busy and error are its state). */
+function DocumentSlot({ code, slot: s, queued, disabled, onQueued }: { code: string; slot: AttachmentSlot; queued: string[]; disabled: boolean; onQueued: (name: string) => void }) {
+  const upload = useUploadDocument(code, UPLOAD_KEY);
+  const [notPdf, setNotPdf] = useState(false);
+  function pick(file: File | undefined) {
+    if (!file) return;
+    const pdf = file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+    setNotPdf(!pdf);
+    if (!pdf) return upload.reset();
+    upload.mutate({ fileType: s.file_type, file }, { onSuccess: (r) => r.state === 'queued' && onQueued(file.name) });
+  }
+  const error = notPdf ? it.quotation.onlyPdf : upload.error ? (upload.error instanceof ApiError ? upload.error.message : it.quotation.uploadFailed) : null;
+  return (
+    <div className="doc-slot" data-slot={s.file_type}>
+      <h3>{s.title}</h3>
+      <p className="muted">{s.description}</p>
+      {s.link && (
+        <a href={s.link} target="_blank" rel="noreferrer">
+          {it.quotation.template}
+        </a>
+      )}
+      <ul className="sidebar-list">
+        {s.files.map((f) => (
+          <li key={f.id}>{f.name}</li>
+        ))}
+        {queued.map((n) => (
+          <li key={n}>
+            {n} · <em>{it.quotation.queued}</em>
+          </li>
+        ))}
+      </ul>
+      <label className="upload-label">
+        <span className="sr-only">
+          {it.quotation.choosePdf}: {s.title}
+        </span>
+        <input
+          type="file"
+          accept="application/pdf"
+          disabled={disabled}
+          data-testid={`upload-${s.file_type}`}
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {upload.isPending && <IonSpinner name="dots" />}
+      {error && (
+        <IonNote color="danger" role="alert">
+          {error}
+        </IonNote>
+      )}
     </div>
   );
 }

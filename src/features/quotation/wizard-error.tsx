@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { it } from '../../i18n/it';
 
+/** One of the spec's proposal error codes (§8), as the server or a rejected outbox write gives it. */
+export const isProposalError = (code: string | null | undefined): code is ProposalErrorCode => typeof code === 'string' && code in PROPOSAL_ERRORS;
+
 export type WizardError = { code: ProposalErrorCode; fields: Record<string, string[]> } | { code: null; message: string; fields: Record<string, string[]> };
 
 /**

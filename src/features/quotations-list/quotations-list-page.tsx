@@ -25,7 +25,7 @@ import { Icon } from '../../ui/icon';
 import { DataAge } from '../../ui/data-age';
 import { usePendingWrites } from '../../offline/hooks';
 
-/** The spec's 500 ms debounce on filter inputs (sales-portal.md §9). */
+/** The spec's 500 ms debounce on filter inputs (spec §9). */
 const DEBOUNCE_MS = 500;
 
 export default function QuotationsListPage() {

@@ -32,7 +32,7 @@ export const initialState = (today = new Date()): QuotationFilterState => ({
   page: 1,
 });
 
-/** Quotation search rule (sales-portal.md §5): both dates, start not after end. Null when fine. */
+/** Quotation search rule (spec §5): both dates, start not after end. Null when fine. */
 export function dateRangeError(s: Pick<QuotationFilterState, 'startDate' | 'endDate'>): string | null {
   if (!s.startDate) return SALES_MESSAGES.startRequired;
   if (!s.endDate) return SALES_MESSAGES.endRequired;

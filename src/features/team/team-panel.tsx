@@ -21,7 +21,7 @@ import { Badge } from '../../ui/badge';
 const STATUS_COLOR: Record<TeamMember['status'], string> = { ACTIVATED: 'success', SUSPENDED: 'warning', PENDING_ACTIVATION: 'medium' };
 
 /**
- * The team panel (catalogue-and-account.md §2): tiles of sub-agents indented by their level in the
+ * The team panel (account spec §2): tiles of sub-agents indented by their level in the
  * network, status label and toggle, and a form to add or edit a member. Used in /profile (and /admin).
  */
 export default function TeamPanel() {

@@ -17,7 +17,7 @@ import { serverUrl } from '../../../api/origin';
 type Props = { car: Car | null; onChange: (car: Car | null) => void; error?: string | undefined };
 
 /**
- * The car selector (catalogue-and-account.md §2 and §4): vehicle type, searchable brands with logo,
+ * The car selector (account spec §2 and §4): vehicle type, searchable brands with logo,
  * then models, then versions. Changing the vehicle type resets the brand; choosing a brand clears
  * model and version; choosing a model clears the version.
  */

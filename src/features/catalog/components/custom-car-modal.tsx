@@ -75,7 +75,7 @@ function valuesOf(car: Car | null, seed: { brand?: string; modello?: string; veh
 }
 
 /**
- * Add or edit a custom version (catalogue-and-account.md §2 "Car selector"): every field but
+ * Add or edit a custom version (account spec §2 "Car selector"): every field but
  * neo_patentati is required. A catalogue car opens read-only, with a close button only.
  */
 export function CustomCarModal({ open, car, seed, onClose, onSaved }: { open: boolean; car: Car | null; seed: { brand?: string; modello?: string; vehicleType?: string }; onClose: () => void; onSaved: (car: Car) => void }) {

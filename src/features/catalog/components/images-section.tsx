@@ -25,7 +25,7 @@ import { serverUrl } from '../../../api/origin';
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
 /**
- * Default or custom images (catalogue-and-account.md §2, §4, §8). Custom needs the feature
+ * Default or custom images (account spec §2, §4, §8). Custom needs the feature
  * car-custom-images and a car with an id; going back to default deletes the custom images after
  * confirmation, going custom needs the rights confirmation.
  */

@@ -15,7 +15,7 @@ import { Icon } from '../../../ui/icon';
 type Item = { id: number; name: string };
 
 /**
- * The one list pattern of /providers and /products (catalogue-and-account.md §2 "Provider and
+ * The one list pattern of /providers and /products (account spec §2 "Provider and
  * product lists"): the header bar with the count and the new-item button, then one row per item
  * with edit and delete (after confirmation; the server refuses items still used by offers).
  */
@@ -45,7 +45,7 @@ export function ItemListPage<T extends Item>(props: {
       <h1>{props.title}</h1>
       <div className="list-bar">
         <strong data-testid={props.countTestId}>{props.header}</strong>
-        <IonButton size="small" routerLink={props.newLink} routerDirection="root" disabled={!online}>
+        <IonButton size="small" routerLink={props.newLink} disabled={!online}>
           <Icon slot="start" icon={addOutline} />
           {props.newLabel}
         </IonButton>
@@ -61,7 +61,7 @@ export function ItemListPage<T extends Item>(props: {
               {props.meta(item)}
             </div>
             <div className="catalog-row-actions">
-              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)} routerDirection="root">
+              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)}>
                 <Icon slot="start" icon={createOutline} />
                 {it.catalog.edit}
               </IonButton>

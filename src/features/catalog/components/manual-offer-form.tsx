@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,13 +15,12 @@ import { NumberField } from '../../../ui/number-field';
 import { brandsQuery, createOfferRequest, modelsQuery, servicesQuery, versionsQuery } from '../api/catalog';
 import '../catalog.css';
 import { SubmitButton } from '../../../ui/form-base';
-import { RootLink } from '../../../ui/root-link';
 import { links } from '../../../routes';
 
 const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
 
 /**
- * The manual offer form (catalogue-and-account.md §2, §5): vehicleType, brand, model, version
+ * The manual offer form (account spec §2, §5): vehicleType, brand, model, version
  * (dynamic selectors for cars, free text for the other types), duration, distance, deposit,
  * services, notes. Brand, model, version, duration, distance and deposit are required. Used by
  * /offer/request and, through a slot composed in App.tsx, by the quotation flow.
@@ -96,7 +96,7 @@ export function ManualOfferForm() {
       {sent && (
         <p className="manual-offer-next" data-testid="manual-offer-next">
           {t.next}{' '}
-          <RootLink to={links.offerRequest()}>{t.seeRequests}</RootLink>
+          <Link to={links.offerRequest()}>{t.seeRequests}</Link>
         </p>
       )}
       <SubmitButton disabled={mutation.isPending}>

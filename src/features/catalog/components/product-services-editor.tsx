@@ -45,7 +45,7 @@ function toInput(r: Row) {
 }
 
 /**
- * The product services editor (catalogue-and-account.md §3 "Service"): the services of a product
+ * The product services editor (account spec §3 "Service"): the services of a product
  * with price, franchise, included flag, quantities and a price map (per group a list of entries
  * with value, conditions [field, operator, value] and multipliedBy; core/pricing.ts evaluates it,
  * the first entry whose conditions all hold wins). The zod schema the server uses checks it first.

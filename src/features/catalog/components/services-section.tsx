@@ -7,7 +7,7 @@ import { it } from '../../../i18n/catalog';
 import { defaultServicesQuery } from '../api/catalog';
 
 /**
- * Included services (catalogue-and-account.md §5): a price override of 0 to 1000 (at most 5 digits)
+ * Included services (account spec §5): a price override of 0 to 1000 (at most 5 digits)
  * enabled only when the service is selected; a quantity from min_quantity to max_quantity, shown
  * only when they differ. For 'Catalogo' offers the plain price is used (no price maps).
  */

@@ -65,7 +65,7 @@ function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | Extra 
 }
 
 /**
- * The price-variation editor (catalogue-and-account.md §2, §4, §5): one row edited at a time; while
+ * The price-variation editor (account spec §2, §4, §5): one row edited at a time; while
  * editing, the other rows' actions are disabled; duplicate inserts a copy below, cancel removes it;
  * 'Light' bundles first; writes run only when not locked, and set the busy flag first.
  */

@@ -9,7 +9,7 @@ ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Le
 
 export const STATUS_COLOURS = { open: '#1e6fd9', lost: '#d64545', won: '#1f9d55' } as const;
 
-/** 'Stato dei preventivi': open blue, lost red, won green, 80% cutout (sales-portal.md §2, §9). */
+/** 'Stato dei preventivi': open blue, lost red, won green, 80% cutout (spec §2, §9). */
 export function StatusDoughnut({ stats }: { stats: AgentStatistics }) {
   const empty = stats.open + stats.lost + stats.won === 0;
   return (

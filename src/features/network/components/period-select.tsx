@@ -3,7 +3,7 @@ import { IonSegment, IonSegmentButton } from '../../../ui/ionic/segment';
 import { STATS_INTERVALS, type StatsInterval } from '@core/schemas/sales';
 import { it } from '../../../i18n/statistics';
 
-/** The dashboard's period selector (sales-portal.md §2): today, days, month, prevmonth, year, prevyear. */
+/** The dashboard's period selector (spec §2): today, days, month, prevmonth, year, prevyear. */
 export function PeriodSelect({ value, onChange }: { value: StatsInterval; onChange: (v: StatsInterval) => void }) {
   return (
     <IonSegment scrollable value={value} onIonChange={(e) => onChange(e.detail.value as StatsInterval)} aria-label={it.dashboard.period} className="nw-periods">

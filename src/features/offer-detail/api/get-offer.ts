@@ -10,7 +10,7 @@ import { isReachable } from '../../../api/reachability';
 export type ShownOffer = OfferDetail & { fromDevice?: true };
 
 /**
- * `GET offers/{id}` (sales-portal.md §7). Fetched by offer code alone: every child offer comes with
+ * `GET offers/{id}` (spec §7). Fetched by offer code alone: every child offer comes with
  * it and the selection is made on the device, so one cached (and persisted) answer opens the
  * offer offline in any configuration. An offer never opened online opens offline from the device's
  * catalogue copy (its variations and card), never as an error (issue 17).

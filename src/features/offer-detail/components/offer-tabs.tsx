@@ -18,7 +18,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
   );
 }
 
-/** The offer's info tabs (sales-portal.md §2); the seller tab only with fees-visibility. */
+/** The offer's info tabs (spec §2); the seller tab only with fees-visibility. */
 export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boolean }) {
   const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
   const [tab, setTab] = useState<Tab>('services');

@@ -28,7 +28,7 @@ async function searchOnDevice(body: OfferSearchInput): Promise<OfflineSearchResp
 }
 
 /**
- * `POST search/offers` (sales-portal.md §7): cards, pagination and the filter set with counts.
+ * `POST search/offers` (spec §7): cards, pagination and the filter set with counts.
  * Without a connection the same search runs over the device's copy of the catalogue. When the browser
  * knows it is offline the request is not even tried: it could only fail, after a trip through the
  * service worker that costs more than the search itself.

@@ -19,7 +19,7 @@ type ToggleDef = Extract<FilterDef, { type: 'toggle' }>;
 type Option = string | number;
 type ToggleOption = (name: OptionsDef['name'], value: Option, on: boolean) => void;
 
-// Shown only when there is a real choice (sales-portal.md §2 "Filter sidebar").
+// Shown only when there is a real choice (spec §2 "Filter sidebar").
 const ONLY_WITH_CHOICE = new Set(['brokers', 'products', 'stocks', 'areas']);
 const OPEN_BY_DEFAULT = ['tags', 'brands', 'monthly_rates', 'fuels', 'other'];
 
@@ -60,7 +60,7 @@ export const FilterSidebar = memo(function FilterSidebar({ set, filters, setFilt
           key={def.name}
           def={def}
           selected={filters[def.name]}
-          // Fast delivery disables delivery times; unlimited km disables distances (sales-portal.md §4).
+          // Fast delivery disables delivery times; unlimited km disables distances (spec §4).
           disabled={(def.name === 'delivery_times' && !!filters.fast_delivery) || (def.name === 'distances' && !!filters.unlimitedKm)}
           setFilter={setFilter}
           toggleOption={toggleOption}

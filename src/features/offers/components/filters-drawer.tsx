@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { it } from '../../../i18n/offers';
 import { ModalHeader } from '../../../ui/modal-header';
 
-/** Below about 1024 px the filter column opens in this drawer (sales-portal.md §2); loaded on its first opening. */
+/** Below about 1024 px the filter column opens in this drawer (spec §2); loaded on its first opening. */
 export default function FiltersDrawer({ isOpen, onClose, total, children }: { isOpen: boolean; onClose: () => void; total: number; children: ReactNode }) {
   return (
     <IonModal className="filters-drawer" isOpen={isOpen} onDidDismiss={onClose}>

@@ -12,7 +12,7 @@ export const parseInteger = (raw: string): number | null => {
   return digits ? Number(digits) : null;
 };
 
-/** Within the bounds; the start never above the end, the end never below the start (sales-portal.md §5). */
+/** Within the bounds; the start never above the end, the end never below the start (spec §5). */
 export function clampRange([from, to]: Range, [min, max]: Range, edited: 'from' | 'to'): Range {
   const a = Math.min(Math.max(from, min), max);
   const b = Math.min(Math.max(to, min), max);

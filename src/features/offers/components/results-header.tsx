@@ -11,7 +11,7 @@ import { it } from '../../../i18n/offers';
 import type { Chip } from '../chips';
 import { Icon } from '../../../ui/icon';
 
-/** The spec shows the first 4 chips until expanded (sales-portal.md §9). */
+/** The spec shows the first 4 chips until expanded (spec §9). */
 export const VISIBLE_CHIPS = 4;
 
 export function ResultsHeader(props: {

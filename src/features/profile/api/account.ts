@@ -6,7 +6,7 @@ import type { MessageSchema } from '@core/schemas/common';
 import { api, type Data } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
-// Calls of the profile area (catalogue-and-account.md §7). Answers that carry the profile refresh its cache.
+// Calls of the profile area (account spec §7). Answers that carry the profile refresh its cache.
 const withProfile = (profile: Profile) => {
   queryClient.setQueryData(queryKeys.profile, profile);
   return profile;

@@ -1,14 +1,15 @@
-import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dataOf } from '@core/schemas/common';
+import { z } from '@core/schemas/zod-config';
 import type { QuoteCustomer } from '@core/schemas/customer';
-import type { CustomerSchema, OfferPreviewSchema, ProposalSave, ProposalSchema, QuotePayload, StreamTokenSchema, Sustainability } from '@core/schemas/quotations';
+import { type CustomerSchema, type OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, type StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
 import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError, type Data } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
 import { outbox } from '../../../offline';
 
-/** Reads go through the one client; writes through the outbox (design.md "Writes"). */
+/** Reads go through the one client; writes through the outbox (docs/architecture.md, "Data flow"). */
 export const quotationKeys = {
   proposal: (id: string) => ['proposals', id] as const,
   offer: (ref: string, config: Record<string, string>) => ['quotations', 'offer', ref, config] as const,
@@ -42,23 +43,25 @@ export async function lookupCustomer(by: { code?: string; vat?: string; category
 
 /** Every quotation write refreshes the lists and statistics it changes (src/api/query-client.ts). */
 const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
+/** What the proposal writes answer when sent at once: the proposal as it now is. */
+const ProposalAnswer = dataOf(ProposalSchema).transform((r) => r.data);
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
-  outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE });
+  outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
 export const createQuote = (body: QuotePayload, customerName: string) =>
-  outbox.submit({ label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE });
+  outbox.submit({ label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE }, dataOf(z.string()).transform((r) => r.data));
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
 export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  outbox.submit({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE });
+  outbox.submit({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  outbox.submit({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE });
+  outbox.submit({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
 
 export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  outbox.submit({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE });
+  outbox.submit({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
 
 export const uploadDocument = (code: string, fileType: string, file: File) =>
   outbox.submit({
@@ -67,7 +70,7 @@ export const uploadDocument = (code: string, fileType: string, file: File) =>
     path: 'quotations/documents/upload',
     file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
     invalidate: PROPOSAL_INVALIDATE,
-  });
+  }, ProposalAnswer);
 
 export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
 

@@ -4,7 +4,7 @@ import type { QuotationSearch, QuotationListSchema } from '@core/schemas/sales';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
-/** `POST quotations` (sales-portal.md §7): one page of saved quotations for the filter set. */
+/** `POST quotations` (spec §7): one page of saved quotations for the filter set. */
 export const searchQuotations = (body: QuotationSearch, signal?: AbortSignal) =>
   api<z.infer<typeof QuotationListSchema>>('quotations', { method: 'POST', body, ...(signal ? { signal } : {}) });
 

@@ -4,7 +4,7 @@ import type { MemberValues, TeamMember, TeamMemberSchema } from '@core/schemas/a
 import { api, type Data } from '../../../api/client';
 import { queryClient, queryKeys } from '../../../api/query-client';
 
-// Team calls (catalogue-and-account.md §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
+// Team calls (account spec §7): GET agent/members, POST agent, PUT agent/{code}, PATCH agent/{id}/toggle.
 export const membersQuery = queryOptions({
   queryKey: ['team', 'members'] as const,
   queryFn: async () => (await api<Data<z.infer<typeof TeamMemberSchema>[]>>('agent/members')).data,
