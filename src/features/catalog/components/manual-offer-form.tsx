@@ -96,7 +96,7 @@ export function ManualOfferForm() {
       {sent && (
         <p className="manual-offer-next" data-testid="manual-offer-next">
           {t.next}{' '}
-          <RootLink to={links.offerRequest()}>{t.seeRequests}</RootLink>
+          {mutation.data ? <RootLink to={links.offerRequestDetail(mutation.data.id)}>{t.seeRequest}</RootLink> : <RootLink to={links.offerRequest()}>{t.seeRequests}</RootLink>}
         </p>
       )}
       <SubmitButton disabled={mutation.isPending}>
