@@ -212,6 +212,40 @@ test('adds a sub-agent who activates through the emailed link, then suspends and
   await expect(tile.getByTestId('member-status')).toHaveText('attivato');
 });
 
+test('at the sub-agent limit the add button is disabled and says why', async ({ page, request }) => {
+  // Fill capogruppo.sud's network up to its 'network-sub-agent' limit through the API, as the panel would.
+  const login = await request.post(`${E2E.baseUrl}/api/v1/login`, { data: { email: 'capogruppo.sud@demo.it', password: E2E.password } });
+  const { access_token: token } = ((await login.json()) as { data: { access_token: string } }).data;
+  const headers = { Authorization: `Bearer ${token}` };
+  const profile = ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/profile`, { headers })).json()) as { data: { features: { slug: string; limit: number | null }[] } }).data;
+  const limit = profile.features.find((f) => f.slug === 'network-sub-agent')!.limit!;
+  const count = async () => ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/members`, { headers })).json()) as { data: unknown[] }).data.length;
+  const member = (i: number) => ({ business_name: `Limite ${i} Srl`, name: `Agente Limite ${i}`, email: `limite.${Date.now()}.${i}@example.it`, phone: '333 1234567', fee_type: 'FLAT_PERCENTAGE', fee_value: 10, parent_id: null });
+
+  await loginAs(page, 'capogruppo.sud@demo.it');
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await openTab(page, 'team');
+  const panel = page.getByTestId('team-panel');
+  await expect(panel.getByTestId('member-tile').first()).toBeVisible();
+  // Below the limit: the button adds, no reason shown.
+  await expect(panel.getByTestId('member-add')).not.toHaveAttribute('disabled');
+  await expect(panel.getByTestId('member-limit')).toHaveCount(0);
+
+  for (let i = await count(); i < limit; i++) expect((await request.post(`${E2E.baseUrl}/api/v1/agent`, { headers, data: member(i) })).ok()).toBe(true);
+  await page.reload();
+  await expect(panel.getByText(`${limit} di ${limit} sub-agenti`)).toBeVisible();
+  const add = panel.getByTestId('member-add');
+  await expect(add).toHaveAttribute('disabled');
+  await expect(panel.getByTestId('member-limit')).toHaveText('Hai raggiunto il numero massimo di sub-agenti della tua rete');
+  await expect(add).toHaveAttribute('aria-describedby', 'team-limit');
+  await add.click({ force: true });
+  await expect(page.getByTestId('member-form')).toHaveCount(0);
+  await shots(page, 'team-limit');
+  // The server refuses one more the same way.
+  const refused = await request.post(`${E2E.baseUrl}/api/v1/agent`, { headers, data: member(limit) });
+  expect(refused.status()).toBe(422);
+});
+
 test('copies and downloads a marketing post; the assistant answers from the FAQ', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginAs(page, 'capogruppo@demo.it');
