@@ -62,6 +62,8 @@ async function shootAll(page: Page, user: string, screens: Screen[]) {
 }
 
 test.setTimeout(600_000);
+// About 15 minutes on this machine: run on demand (E2E_SCREENS=1), not in every suite run.
+test.skip(!process.env.E2E_SCREENS, 'screenshots of every screen: set E2E_SCREENS=1');
 
 test('public screens', async ({ page }) => {
   await shootAll(page, 'public', [
