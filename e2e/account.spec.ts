@@ -212,6 +212,40 @@ test('adds a sub-agent who activates through the emailed link, then suspends and
   await expect(tile.getByTestId('member-status')).toHaveText('attivato');
 });
 
+test('at the sub-agent limit the add button is disabled and says why', async ({ page, request }) => {
+  // Fill capogruppo.sud's network up to its 'network-sub-agent' limit through the API, as the panel would.
+  const login = await request.post(`${E2E.baseUrl}/api/v1/login`, { data: { email: 'capogruppo.sud@demo.it', password: E2E.password } });
+  const { access_token: token } = ((await login.json()) as { data: { access_token: string } }).data;
+  const headers = { Authorization: `Bearer ${token}` };
+  const profile = ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/profile`, { headers })).json()) as { data: { features: { slug: string; limit: number | null }[] } }).data;
+  const limit = profile.features.find((f) => f.slug === 'network-sub-agent')!.limit!;
+  const count = async () => ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/members`, { headers })).json()) as { data: unknown[] }).data.length;
+  const member = (i: number) => ({ business_name: `Limite ${i} Srl`, name: `Agente Limite ${i}`, email: `limite.${Date.now()}.${i}@example.it`, phone: '333 1234567', fee_type: 'FLAT_PERCENTAGE', fee_value: 10, parent_id: null });
+
+  await loginAs(page, 'capogruppo.sud@demo.it');
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  await openTab(page, 'team');
+  const panel = page.getByTestId('team-panel');
+  await expect(panel.getByTestId('member-tile').first()).toBeVisible();
+  // Below the limit: the button adds, no reason shown.
+  await expect(panel.getByTestId('member-add')).not.toHaveAttribute('disabled');
+  await expect(panel.getByTestId('member-limit')).toHaveCount(0);
+
+  for (let i = await count(); i < limit; i++) expect((await request.post(`${E2E.baseUrl}/api/v1/agent`, { headers, data: member(i) })).ok()).toBe(true);
+  await page.reload();
+  await expect(panel.getByText(`${limit} di ${limit} sub-agenti`)).toBeVisible();
+  const add = panel.getByTestId('member-add');
+  await expect(add).toHaveAttribute('disabled');
+  await expect(panel.getByTestId('member-limit')).toHaveText('Hai raggiunto il numero massimo di sub-agenti della tua rete');
+  await expect(add).toHaveAttribute('aria-describedby', 'team-limit');
+  await add.click({ force: true });
+  await expect(page.getByTestId('member-form')).toHaveCount(0);
+  await shots(page, 'team-limit');
+  // The server refuses one more the same way.
+  const refused = await request.post(`${E2E.baseUrl}/api/v1/agent`, { headers, data: member(limit) });
+  expect(refused.status()).toBe(422);
+});
+
 test('copies and downloads a marketing post; the assistant answers from the FAQ', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginAs(page, 'capogruppo@demo.it');
@@ -243,20 +277,51 @@ test('copies and downloads a marketing post; the assistant answers from the FAQ'
   await shots(page, 'assistant');
 });
 
-test('the personal assistant opens for a user with a bot id', async ({ page }) => {
+test('the personal assistant answers about the agent’s own work, not as the FAQ bot', async ({ page }) => {
   await loginAs(page, 'completo@demo.it');
   await expect(page.getByTestId('top-user')).toBeVisible();
   await page.getByTestId('assistant-personal').click();
-  await expect(page.getByTestId('assistant-panel')).toHaveAttribute('data-bot', 'demo-bot-7f3a');
-  await expect(page.getByTestId('assistant-panel')).toContainText('Assistente personale');
-  await expect(page.getByTestId('assistant-panel')).toContainText('Ciao Giulia Verdi');
+  const panel = page.getByTestId('assistant-panel');
+  await expect(panel).toHaveAttribute('data-mode', 'personal');
+  await expect(panel).toContainText('Assistente personale');
+  await expect(panel).toContainText('Ciao Giulia Verdi');
   // The integration's id is not for the user to read (issue 20).
-  await expect(page.getByTestId('assistant-panel')).not.toContainText('demo-bot-7f3a');
-  // An answer the FAQ does not have: said, with the support contacts.
-  await page.getByTestId('assistant-panel').getByRole('textbox').fill('Il canone comprende il bollo auto?');
-  await page.getByTestId('assistant-panel').getByRole('button', { name: 'Invia' }).click();
-  await expect(page.getByTestId('assistant-panel').locator('.assistant-bot').last()).toContainText('Non ho trovato una risposta');
-  await expect(page.getByTestId('assistant-panel').locator('.assistant-bot').last()).toContainText('supporto');
+  await expect(panel).not.toContainText('demo-bot');
+  const ask = async (q: string) => {
+    await expect(panel.getByTestId('assistant-bot').first()).toBeVisible(); // the welcome: the panel is there
+    const before = await panel.getByTestId('assistant-bot').count();
+    await expect(panel.getByRole('textbox')).toHaveValue('');
+    await panel.getByRole('textbox').fill(q);
+    await expect(panel.getByRole('textbox')).toHaveValue(q);
+    await panel.getByRole('button', { name: 'Invia' }).click();
+    await expect(panel.getByTestId('assistant-bot')).toHaveCount(before + 1);
+    return panel.getByTestId('assistant-bot').last();
+  };
+
+  // Her figures of the year, as the dashboard shows them.
+  const year = await ask('Quanti preventivi ho fatto quest’anno?');
+  await expect(year).toContainText(/^Quest’anno \(01 gennaio (\d{4}) – 31 dicembre \1\): ([\d.]+) preventiv[oi]: \d+ in corso, \d+ vint[oi], \d+ pers[oi]\./);
+  await expect(year).toContainText('provvigioni maturate');
+  const total = Number(/: ([\d.]+) preventiv[oi]/.exec((await year.innerText()) ?? '')![1]!.replace(/\./g, ''));
+  expect(total).toBeGreaterThan(0);
+
+  // Her latest open quotations, each one link away.
+  const open = await ask('Mostrami i preventivi aperti');
+  await expect(open).toContainText(/Ho trovato \d+ preventiv[oi] in corso/);
+  const first = open.locator('li').first();
+  const customer = (await first.innerText()).split(' · ')[0]!;
+  await open.getByRole('link', { name: /^Apri / }).first().click();
+  await expect(page).toHaveURL(/\/quotations\/\d+$/);
+  await expect(screen(page).getByText(customer).first()).toBeVisible();
+
+  // A question on the portal's rules: the FAQ's answer, said to come from there; nothing known: what it can do.
+  await page.goto('/');
+  await page.getByTestId('assistant-personal').click();
+  await expect(await ask('È previsto un anticipo?')).toContainText('Dalle Domande Frequenti: L’anticipo può essere pari a 0');
+  const other = await ask('Il canone comprende il bollo auto?');
+  await expect(other).toContainText('Non ho capito cosa cerchi tra i tuoi dati');
+  await expect(other).not.toContainText('credit check');
+  await page.screenshot({ path: 'test-results/shots/assistant-personal-1280.png' });
 });
 
 test('password recovery by emailed link', async ({ page }) => {

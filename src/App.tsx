@@ -84,6 +84,7 @@ const ProviderFormPage = page(() => import('./features/catalog/provider-form-pag
 const ProductsPage = page(() => import('./features/catalog/products-page'));
 const ProductFormPage = page(() => import('./features/catalog/product-form-page'));
 const OfferRequestPage = page(() => import('./features/catalog/offer-request-page'));
+const OfferRequestDetailPage = page(() => import('./features/catalog/offer-request-detail-page'));
 // The profile shows the team panel of the team feature: composed here, since features never import each other.
 const ProfilePage = page(async () => {
   const [{ default: Profile }, { default: TeamPanel }] = await Promise.all([import('./features/profile/profile-page'), import('./features/team/team-panel')]);
@@ -144,6 +145,7 @@ function Shell() {
             <Route path={paths.productNew} element={privateView(paths.productNew, ProductFormPage)} />
             <Route path={paths.productEdit} element={privateView(paths.productEdit, ProductFormPage)} />
             <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
+            <Route path={paths.offerRequestDetail} element={privateView(paths.offerRequestDetail, OfferRequestDetailPage)} />
             <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
             <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
             <Route path={paths.admin} element={privateView(paths.admin, NetworkPage)} />

@@ -16,6 +16,7 @@ export const paths = {
   offers: '/offers',
   offerDetail: '/offers/:code',
   offerRequest: '/offer/request',
+  offerRequestDetail: '/offer/request/:id',
   quotationStart: '/quotation/',
   quotation: '/quotations/:quotation',
   quotations: '/quotations',
@@ -52,6 +53,7 @@ export const links = {
     return `/offers/${encodeURIComponent(code)}?${q.toString()}`;
   },
   offerRequest: () => paths.offerRequest,
+  offerRequestDetail: (id: number) => `/offer/request/${id}`,
   /** The wizard's start from a configured offer (the offer detail's query: duration, deposit, distance, bundle, accessories, colors). */
   quotationStart: (query = '') => (query ? `${paths.quotationStart}?${query}` : paths.quotationStart),
   /** By quotation code, proposal id, or the client id of a proposal still in the outbox. */
@@ -92,6 +94,7 @@ export const routeGates: Record<string, Gate> = {
   [paths.support]: { feature: 'support' },
   [paths.marketing]: { feature: 'marketing-stuff' },
   [paths.offerRequest]: { feature: 'offer-request' },
+  [paths.offerRequestDetail]: { feature: 'offer-request' },
   [paths.quotationStart]: { feature: 'quotations' },
   [paths.quotation]: { feature: 'quotations' },
   [paths.catalog]: { feature: 'catalog' },

@@ -231,6 +231,15 @@ export const offerRequest = {
   mine: 'Le tue richieste',
   none: 'Nessuna richiesta inviata',
   inQuotationTitle: 'L’auto che cerchi non è in elenco?',
+  seeRequest: 'Vedi la richiesta',
+  detailTitle: 'Richiesta di offerta',
+  backToRequests: '‹ Le tue richieste',
+  missing: 'Richiesta non trovata tra le tue.',
+  durationShort: 'Durata',
+  depositShort: 'Anticipo',
+  noServices: 'Nessuno',
+  sentOn: 'Inviata il',
+  statuses: { RICEVUTA: 'Ricevuta', IN_LAVORAZIONE: 'In lavorazione', EVASA: 'Offerta pronta', ANNULLATA: 'Annullata' } as Record<string, string>,
 } as const;
 
 /** The shared texts and this area's, looked up by key as everywhere: `it.catalog.…`. */

@@ -99,10 +99,6 @@ export const it = {
     open: 'Assistente',
     title: 'Assistente',
     personal: 'Assistente personale',
-    /** The bot's id is the integration's business, never shown (issue 20). */
-    personalIntro: (name: string) => `Ciao ${name}, sono il tuo assistente personale, collegato al tuo account.`,
-    personalSoon: 'Scrivi la tua domanda: l’assistente personale ti risponderà qui.',
-    personalWelcome: 'Chiedimi di contratti, chilometri, anticipo, franchigie, IVA o credit check: rispondo con le domande frequenti del portale, e se non trovo la risposta ti passo il supporto.',
     welcome: 'Ciao! Sono l’assistente del portale. Fammi una domanda su contratti, chilometri, anticipo, franchigie, IVA o credit check.',
     placeholder: 'Scrivi una domanda…',
     send: 'Invia',

@@ -34,7 +34,7 @@ export function AssistantHost() {
     <div className="assistant-host">
       {open && (
         <Suspense fallback={null}>
-          <AssistantPanel mode={open} botId={personal ?? ''} userName={profile.name || profile.business_name || it.common.user} support={config?.support ?? null} onClose={() => setOpen(null)} />
+          <AssistantPanel mode={open} userName={profile.name || profile.business_name || it.common.user} support={config?.support ?? null} onClose={() => setOpen(null)} />
         </Suspense>
       )}
       {!open && (

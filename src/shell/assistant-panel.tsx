@@ -2,58 +2,107 @@ import { IonButton } from '../ui/ionic/button';
 import { IonInput } from '../ui/ionic/input';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import sendOutline from 'ionicons-svg/send-outline.svg?raw';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { hasFeature } from '@core/features';
+import { ApiError } from '../api/api-error';
+import { useProfile } from '../api/profile';
+import { agentStatisticsQuery } from '../api/agent-statistics';
+import { searchQuotationsQuery } from '../api/quotations-search';
 import { it } from '../i18n/help';
+import { Link } from 'react-router-dom';
 import { answer } from './assistant-match';
+import { describeQuotation, describeQuotations, describeStats, destination, quotationSearchOf, readRequest, type Reply } from './personal-assistant';
 import { Icon } from '../ui/icon';
 import { SubmitButton } from '../ui/form-base';
 
-type Message = { from: 'user' | 'bot'; text: string };
+type Message = { from: 'user' | 'bot' } & Reply;
 
 export default function AssistantPanel({
   mode,
-  botId,
   userName,
   support,
   onClose,
 }: {
   mode: 'faq' | 'personal';
-  botId: string;
   userName: string;
   support: { email: string; phone: string } | null;
   onClose: () => void;
 }) {
   const t = it.assistant;
-  const title = mode === 'personal' ? t.personal : t.title;
-  const [messages, setMessages] = useState<Message[]>(() => [
-    { from: 'bot', text: mode === 'personal' ? `${t.personalIntro(userName)} ${t.personalWelcome}` : t.welcome },
-  ]);
+  const mine = it.personalAssistant;
+  const personal = mode === 'personal';
+  const title = personal ? t.personal : t.title;
+  const [messages, setMessages] = useState<Message[]>(() => [{ from: 'bot', text: personal ? mine.welcome(userName) : t.welcome }]);
+  const queries = useQueryClient();
+  const { data: profile } = useProfile();
   const [question, setQuestion] = useState('');
   const log = useRef<HTMLDivElement>(null);
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight });
   }, [messages]);
 
-  const reply = (q: string): string => {
+  const faqReply = (q: string): string => {
     const found = answer(q, it.faq.items);
     const contacts = support ? t.contact(support.email, support.phone) : '';
     if (found.kind === 'faq') return found.entry.a;
     if (found.kind === 'support') return `${it.support.intro} ${contacts}`;
     return `${t.notFound} ${contacts}`;
   };
+  /** The personal assistant: the agent's own data, read from the same API as the screens. */
+  const personalReply = async (q: string): Promise<Reply> => {
+    const r = readRequest(q);
+    const quotations = hasFeature(profile?.features, 'quotations');
+    try {
+      switch (r.kind) {
+        case 'greeting':
+          return { text: mine.greeting(userName) };
+        case 'help':
+          return { text: mine.help, links: [destination('faq')] };
+        case 'go':
+          if (r.to === 'newQuotation') return { text: mine.newQuotation, links: [destination('newQuotation')] };
+          return { text: mine.go(destination(r.to).label), links: [destination(r.to)] };
+        case 'stats':
+          if (!profile?.code) return { text: mine.failed };
+          return describeStats(await queries.fetchQuery(agentStatisticsQuery(profile.code, r.interval)), r.focus);
+        case 'quotations':
+          if (!quotations) return { text: mine.notAllowed };
+          return describeQuotations(await queries.fetchQuery(searchQuotationsQuery(quotationSearchOf(r), true)), r);
+        case 'quotation':
+          if (!quotations) return { text: mine.notAllowed };
+          return describeQuotation(await queries.fetchQuery(searchQuotationsQuery(quotationSearchOf(r), true)), r.number);
+        case 'other': {
+          // A question about the portal's rules: the FAQ's answer, said to come from there.
+          const found = answer(q, it.faq.items);
+          if (found.kind === 'faq') return { text: `${mine.fromFaq} ${found.entry.a}`, links: [destination('faq')] };
+          if (found.kind === 'support') return { text: `${it.support.intro} ${support ? t.contact(support.email, support.phone) : ''}`, links: [destination('support')] };
+          return { text: mine.other, lines: [...mine.suggestions] };
+        }
+      }
+    } catch (err) {
+      return { text: err instanceof ApiError && err.isUnavailable ? mine.offline : mine.failed };
+    }
+  };
   const ask = (q: string) => {
     const text = q.trim();
     if (!text) return;
-    setMessages((m) => [...m, { from: 'user', text }, { from: 'bot', text: reply(text) }]);
     setQuestion('');
+    if (!personal) {
+      setMessages((m) => [...m, { from: 'user', text }, { from: 'bot', text: faqReply(text) }]);
+      return;
+    }
+    setMessages((m) => [...m, { from: 'user', text }]);
+    void personalReply(text).then((r) => setMessages((m) => [...m, { from: 'bot', ...r }]));
   };
-  const submit = (e: FormEvent) => {
+  const suggestions: readonly string[] = personal ? mine.suggestions : it.faq.items.slice(0, 3).map((f) => f.q);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    ask(question);
+    // What the field shows, even when its input event has not reached the state yet.
+    ask(e.currentTarget.querySelector('input')?.value || question);
   };
 
   return (
-    <section className="assistant-panel" role="dialog" aria-label={title} data-testid="assistant-panel" data-bot={mode === 'personal' ? botId : undefined}>
+    <section className="assistant-panel" role="dialog" aria-label={title} data-testid="assistant-panel" data-mode={mode}>
       <header className="assistant-head">
         <strong>{title}</strong>
         <IonButton fill="clear" size="small" onClick={onClose} aria-label={t.close}>
@@ -62,16 +111,28 @@ export default function AssistantPanel({
       </header>
       <div className="assistant-log" ref={log} aria-live="polite">
         {messages.map((m, i) => (
-          <p key={i} className={`assistant-msg assistant-${m.from}`}>
-            {m.text}
-          </p>
+          <div key={i} className={`assistant-msg assistant-${m.from}`} data-testid={`assistant-${m.from}`}>
+            <p>{m.text}</p>
+            {m.lines && m.lines.length > 0 && (
+              <ul>
+                {m.lines.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            )}
+            {m.links?.map((l) => (
+              <Link key={l.to + l.label} className="assistant-link" to={l.to}>
+                {l.label}
+              </Link>
+            ))}
+          </div>
         ))}
         {messages.length === 1 && (
           <div className="assistant-suggestions">
-            <span className="muted">{t.suggestions}</span>
-            {it.faq.items.slice(0, 3).map((f) => (
-              <button key={f.q} type="button" onClick={() => ask(f.q)}>
-                {f.q}
+            <span className="muted">{personal ? mine.examples : t.suggestions}</span>
+            {suggestions.map((q) => (
+              <button key={q} type="button" onClick={() => ask(q)}>
+                {q}
               </button>
             ))}
           </div>

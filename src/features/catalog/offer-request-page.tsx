@@ -5,6 +5,8 @@ import { it } from '../../i18n/catalog';
 import { AppPage } from '../../shell/layout';
 import { offerRequestsQuery } from './api/catalog';
 import { ManualOfferForm } from './components/manual-offer-form';
+import { links } from '../../routes';
+import { Link } from 'react-router-dom';
 import './catalog.css';
 
 /**
@@ -29,15 +31,17 @@ export default function OfferRequestPage() {
         {mine.data?.map((r) => (
           <li key={r.id} className="catalog-row simple" data-testid="offer-request">
             <div className="catalog-row-main">
-              <strong>
-                {r.brand} {r.model}
-              </strong>
+              <Link to={links.offerRequestDetail(r.id)}>
+                <strong>
+                  {r.brand} {r.model}
+                </strong>
+              </Link>
               <span>{r.version}</span>
               <span className="catalog-row-meta">
                 {formatMonths(r.duration)} · {formatDistance(r.distance)} · {formatEuro(r.deposit)} · {formatDateIt(r.created_at)}
               </span>
             </div>
-            <span className="catalog-status is-draft">{r.status}</span>
+            <span className="catalog-status is-draft">{t.statuses[r.status] ?? r.status}</span>
           </li>
         ))}
       </ul>

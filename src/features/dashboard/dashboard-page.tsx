@@ -12,7 +12,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { useAgentStatistics } from './api/get-agent-statistics';
+import { useAgentStatistics } from '../../api/agent-statistics';
 import { useAgents } from '../../api/quotation-filters';
 import { MonthlyChart, StatusDoughnut } from './components/charts';
 import './dashboard.css';

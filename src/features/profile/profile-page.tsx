@@ -4,6 +4,7 @@ import { hasFeature, ROLE_GROUP_LEADER } from '@core/features';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/account';
 import { AppPage, displayName } from '../../shell/layout';
+import { useScrollHint } from '../../ui/use-scroll-hint';
 import { ApiKeyTab } from './api-key-tab';
 import { DeviceStorage } from './device-storage';
 import { LandingTab } from './landing-form';
@@ -22,6 +23,8 @@ type Tab = (typeof TABS)[number];
 export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
   const { data: profile } = useProfile();
   const [params, setParams] = useSearchParams();
+  // The tabs scroll sideways on a phone: the edge fades while more lie beyond (issue 20).
+  const hint = useScrollHint<HTMLDivElement>(`${params.get('tab') ?? ''}|${profile ? 1 : 0}`);
   if (!profile) return null;
   const showTeam = Boolean(teamPanel) && profile.role === ROLE_GROUP_LEADER && hasFeature(profile.features, 'network');
   const tabs = TABS.filter((t) => t !== 'team' || showTeam);
@@ -33,7 +36,7 @@ export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
       <p className="muted">
         {displayName(profile)} · {it.profile.roleOf(profile.roleName, profile.role === ROLE_GROUP_LEADER ? null : profile.main_agent_business_name)}
       </p>
-      <div className="tab-bar" role="tablist" aria-label={it.profile.title}>
+      <div className={`tab-bar ${hint.className}`} ref={hint.ref} onScroll={hint.onScroll} role="tablist" aria-label={it.profile.title}>
         {tabs.map((t) => (
           <button key={t} type="button" role="tab" aria-selected={t === tab} aria-controls="profile-panel" onClick={() => setParams({ tab: t }, { replace: true })} data-testid={`tab-${t}`}>
             {it.profile.tabs[t]}

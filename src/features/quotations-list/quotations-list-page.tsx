@@ -18,7 +18,7 @@ import { useDebounced } from '../../ui/use-debounced';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportQuotations } from './api/export-quotations';
 import { useQuotationFilters } from '../../api/quotation-filters';
-import { useSearchQuotations } from './api/search-quotations';
+import { useSearchQuotations } from '../../api/quotations-search';
 import { badges, clearAll, dateRangeError, initialState, type QuotationFilterState, toggleStatus, update } from './search-state';
 import './quotations-list.css';
 import { Icon } from '../../ui/icon';

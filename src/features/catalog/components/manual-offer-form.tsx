@@ -96,7 +96,7 @@ export function ManualOfferForm() {
       {sent && (
         <p className="manual-offer-next" data-testid="manual-offer-next">
           {t.next}{' '}
-          <Link to={links.offerRequest()}>{t.seeRequests}</Link>
+          {mutation.data ? <Link to={links.offerRequestDetail(mutation.data.id)}>{t.seeRequest}</Link> : <Link to={links.offerRequest()}>{t.seeRequests}</Link>}
         </p>
       )}
       <SubmitButton disabled={mutation.isPending}>

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuotationSearch, QuotationListSchema } from '@core/schemas/sales';
-import { api } from '../../../api/client';
-import { queryKeys } from '../../../api/query-client';
+import { api } from './client';
+import { queryKeys } from './query-client';
 
 /** `POST quotations` (spec §7): one page of saved quotations for the filter set. */
 export const searchQuotations = (body: QuotationSearch, signal?: AbortSignal) =>

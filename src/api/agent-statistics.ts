@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentStatisticsSchema, StatsInterval } from '@core/schemas/sales';
-import { api, type Data } from '../../../api/client';
-import { queryKeys } from '../../../api/query-client';
+import { api, type Data } from './client';
+import { queryKeys } from './query-client';
 
 /** `GET agent/{code}/statistics?interval=`: the dashboard's figures for a period. */
 export const getAgentStatistics = async (code: string, interval: StatsInterval, signal?: AbortSignal) =>
