@@ -4,7 +4,7 @@
 // keeps the JSON bytes of an answer and, made on first use, its brotli and gzip forms, so a repeat
 // costs neither. The cache is bounded in bytes and drops the least recently used answers first.
 // Whoever owns a cache decides when its answers go stale (the offer search keeps one per index
-// version: search-index.ts).
+// version: offers/catalogue-index.ts).
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
