@@ -11,7 +11,7 @@ import { authOf } from '../../../lib/auth';
 import { invalid, notFound } from '../../../lib/errors';
 import { atomic } from '../../../lib/idempotency';
 import { readMultipart } from '../../../lib/upload';
-import { createZip } from '../../../lib/zip';
+import { zipSync } from 'fflate';
 import { catalogFeature as catalog, codeParam as code, idParam as id, scopeOf } from '../scope';
 import type { CarsService } from './service';
 const images = { feature: ['catalog', 'car-custom-images'] as ('catalog' | 'car-custom-images')[] };
@@ -71,7 +71,7 @@ export const carRoutes = (svc: CarsService): FastifyPluginAsyncZod => async (app
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${name}.zip"; filename*=UTF-8''${encodeURIComponent(name)}.zip`)
-        .send(createZip(files));
+        .send(Buffer.from(zipSync(Object.fromEntries(files.map((f) => [f.name, [f.data, { level: 0 }]])))));
     },
   );
   await app.register(async (scoped) => {
