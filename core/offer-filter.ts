@@ -1,6 +1,6 @@
 // Filter, facet, sort and paginate semantics of the offers search (spec §4 "Offers
-// search", §5 "Filters"). The server's SQL (server/modules/offers/search-sql.ts) implements the same
-// rules; a property test holds the two equal, and the offline search runs this file over Dexie.
+// search", §5 "Filters"): the reference. The one engine that runs them, on the server and on the
+// device, is core/offer-search-index.ts; property tests hold it equal to searchOffers here.
 //
 // The rules:
 // - An offer matches when every offer-level filter holds and at least one of its child offers
@@ -181,33 +181,21 @@ const emptyFacets = (): FacetCounts => Object.fromEntries([...OFFER_FACETS, ...V
 const betterVariation = (a: FilterableVariation, b: FilterableVariation | undefined) =>
   !b || toCents(a.rate) < toCents(b.rate) || (toCents(a.rate) === toCents(b.rate) && a.id < b.id);
 
-/**
- * The list's orders over any form of a hit (the hits here, the device index's hit numbers): price, then
- * id; newest; brand and model, then price. `brand` compares brand and model.
- */
-export function offerOrder<H>(sort: OfferSort, key: { price(h: H): number; id(h: H): number; createdAt(h: H): number; brand(a: H, b: H): number }): (a: H, b: H) => number {
-  const byId = (a: H, b: H) => key.id(a) - key.id(b);
+/** The list's orders: price, then id; newest; brand and model (by code unit), then price. */
+export function compareHits(sort: OfferSort): (a: OfferHit, b: OfferHit) => number {
+  const price = (h: OfferHit): Cents => toCents(h.variation.rate);
+  const byId = (a: OfferHit, b: OfferHit) => a.offer.id - b.offer.id;
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   switch (sort) {
     case 'price-up':
-      return (a, b) => key.price(a) - key.price(b) || byId(a, b);
+      return (a, b) => price(a) - price(b) || byId(a, b);
     case 'price-down':
-      return (a, b) => key.price(b) - key.price(a) || byId(a, b);
+      return (a, b) => price(b) - price(a) || byId(a, b);
     case 'newest':
-      return (a, b) => key.createdAt(b) - key.createdAt(a) || byId(a, b);
+      return (a, b) => b.offer.createdAt - a.offer.createdAt || byId(a, b);
     case 'brand':
-      return (a, b) => key.brand(a, b) || key.price(a) - key.price(b) || byId(a, b);
+      return (a, b) => text(a.offer.brand, b.offer.brand) || text(a.offer.model, b.offer.model) || price(a) - price(b) || byId(a, b);
   }
-}
-
-export function compareHits(sort: OfferSort): (a: OfferHit, b: OfferHit) => number {
-  // Brands and models compare by code unit, as the SQL's COLLATE "C" does.
-  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return offerOrder<OfferHit>(sort, {
-    price: (h): Cents => toCents(h.variation.rate),
-    id: (h) => h.offer.id,
-    createdAt: (h) => h.offer.createdAt,
-    brand: (a, b) => text(a.offer.brand, b.offer.brand) || text(a.offer.model, b.offer.model),
-  });
 }
 
 export const lastPageOf = (total: number, items: number) => Math.max(1, Math.ceil(total / items));

@@ -1,11 +1,13 @@
-// The prepared search answers exactly what searchOffers answers (the definition), on random
-// catalogues, filters, sorts, pages and credit-check regions.
+// The index answers exactly what searchOffers answers (the definition) over the offers the viewer
+// may see (core/offer-visibility.ts), on random catalogues, audiences, viewers, filters, sorts, pages
+// and credit-check regions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FilterableOffer, searchOffers } from './offer-filter';
 import { OFFER_SORTS } from './offer-options';
-import { indexOffers, searchIndexed } from './offer-search-index';
+import { OfferSearchIndex } from './offer-search-index';
 import type { SustainabilityBand } from './offer-sustainability';
+import { canSeeOffer, type OfferAudience, type OfferViewer } from './offer-visibility';
 import type { OfferFilters } from './schemas/offers';
 
 // Small domains so that random filters hit, miss and tie often (ids and rates included).
@@ -96,18 +98,41 @@ const bands: fc.Arbitrary<SustainabilityBand[] | null> = fc.option(fc.array(fc.r
 });
 const paging = fc.record({ sort: fc.constantFrom(...OFFER_SORTS), page: fc.integer({ min: 1, max: 4 }), items: fc.integer({ min: 1, max: 12 }) });
 
-describe('searchIndexed', () => {
-  it('answers as searchOffers', () => {
+// Who may see each offer (by offer id) and who searches: users 1-3, networks N1 and N2.
+const audience: fc.Arbitrary<OfferAudience> = fc.record({
+  published: fc.constantFrom(true, true, true, false),
+  deleted: fc.constantFrom(false, false, false, true),
+  ownerUserId: fc.constantFrom(null, null, 1, 2),
+  ownerGroup: fc.constantFrom(null, null, null, 'N1', 'N2'),
+});
+const viewer: fc.Arbitrary<OfferViewer | null> = fc.option(fc.record({ userId: fc.constantFrom(1, 2, 3), groupCode: fc.constantFrom(null, '', 'N1', 'N2') }), { nil: null });
+
+describe('OfferSearchIndex', () => {
+  it('answers as searchOffers when every offer is public (the device copy)', () => {
     fc.assert(
       fc.property(catalogue, fc.array(fc.tuple(filters, paging, bands), { minLength: 1, maxLength: 4 }), (offers, searches) => {
-        const index = indexOffers(offers);
-        for (const [f, p, b] of searches) expect(searchIndexed(index, { ...f, ...p }, b)).toEqual(searchOffers(offers, { ...f, ...p }, b));
+        const index = new OfferSearchIndex(offers);
+        for (const [f, p, b] of searches) expect(index.search({ ...f, ...p }, { sustainability: b })).toEqual(searchOffers(offers, { ...f, ...p }, b));
       }),
       { numRuns: 400, seed: 20261121 },
     );
   });
 
-  it('sorts every hit when the page lies beyond the partial-sort limit', () => {
+  it('answers as searchOffers over the offers the viewer may see (the server)', () => {
+    fc.assert(
+      fc.property(catalogue, fc.array(audience, { minLength: 40, maxLength: 40 }), fc.array(fc.tuple(viewer, filters, paging, bands), { minLength: 1, maxLength: 4 }), (offers, audiences, searches) => {
+        const of = (o: { id: number }) => audiences[o.id - 1]!;
+        const index = new OfferSearchIndex(offers, of);
+        for (const [v, f, p, b] of searches) {
+          const visible = offers.filter((o) => (v ? canSeeOffer(of(o), v) : canSeeOffer(of(o), { userId: -1, groupCode: null })));
+          expect(index.search({ ...f, ...p }, { viewer: v, sustainability: b })).toEqual(searchOffers(visible, { ...f, ...p }, b));
+        }
+      }),
+      { numRuns: 300, seed: 20261124 },
+    );
+  });
+
+  it('orders far pages of a large catalogue as searchOffers', () => {
     const offers = Array.from({ length: 1300 }, (_, i) => ({
       id: 1300 - i,
       brand: D.brands[i % 4]!,
@@ -128,8 +153,11 @@ describe('searchIndexed', () => {
       createdAt: i % 7,
       variations: [{ id: i, duration: 36, distance: 10000, deposit: 0, rate: 100 + (i % 13) }],
     }));
-    const index = indexOffers(offers);
+    const index = new OfferSearchIndex(offers);
     for (const sort of OFFER_SORTS)
-      for (const page of [1, 30, 72, 73, 80]) expect(searchIndexed(index, { sort, page, items: 18 })).toEqual(searchOffers(offers, { sort, page, items: 18 }));
+      for (const page of [1, 30, 72, 73, 80]) {
+        expect(index.search({ sort, page, items: 18 })).toEqual(searchOffers(offers, { sort, page, items: 18 }));
+        expect(index.search({ sort, page, items: 18, durations: [36] })).toEqual(searchOffers(offers, { sort, page, items: 18, durations: [36] }));
+      }
   });
 });

@@ -124,8 +124,12 @@ export function sustainabilityBands(filter: SustainabilityFilter): Sustainabilit
 }
 
 export function inSustainabilityBands(bands: readonly SustainabilityBand[], v: { rate: number; deposit: number }): boolean {
-  const cents = toCents(v.rate);
-  const positive = v.deposit > 0;
+  return centsInSustainabilityBands(bands, toCents(v.rate), v.deposit);
+}
+
+/** inSustainabilityBands for a rate already in cents (the search index holds rates so). */
+export function centsInSustainabilityBands(bands: readonly SustainabilityBand[], cents: Cents, deposit: number): boolean {
+  const positive = deposit > 0;
   return bands.some(
     (b) => b.depositPositive === positive && (b.rateAboveCents === null || cents > b.rateAboveCents) && (b.rateUpToCents === null || cents <= b.rateUpToCents),
   );

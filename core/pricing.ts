@@ -4,9 +4,10 @@
 import { type Cents, addCents, divideCents, multiplyCents, roundHalfUp, toCents, toEuros } from './money';
 
 /**
- * Monthly rates are shown VAT included (IVA, 22% ordinary rate), while profit and commission are
- * net of VAT: a rate change of 1.22 € a month earns the network 1 €. Configurable per call because
- * the spec has a configuration-level tax factor (e.g. 1 when rates are quoted net for businesses).
+ * Monthly rates are shown VAT excluded ('IVA esclusa', as the spec and the screens say). The spec's
+ * commission formula divides a rate change by a configuration-level tax factor, 1.22 by default (the
+ * ordinary IVA rate): a rate change of 1.22 € a month earns the network 1 €. Configurable per call
+ * (e.g. 1).
  */
 export const TAX_FACTOR = 1.22;
 

@@ -2,14 +2,14 @@
 // hidden in a compressed object stream or behind #xx escapes) is refused, and a quotation holds at
 // most MAX_DOCUMENTS_PER_QUOTATION documents.
 import { deflateSync } from 'node:zlib';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';
-import { offers, offerVariations, quotationDocuments } from './db/schema';
+import { quotationDocuments } from './db/schema';
 import { assertSafePdf, MAX_DOCUMENTS_PER_QUOTATION, PDF_ACTIVE_CONTENT, TOO_MANY_DOCUMENTS } from './lib/documents';
 import { createTestApp, type TestApp } from './test/helper';
 import { multipartBody } from './test/multipart';
-import { privateProposal } from './test/payloads';
+import { privateProposal, publicOfferRef } from './test/payloads';
 
 const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');
 const plain = pdf('1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj');
@@ -47,14 +47,8 @@ describe('POST quotations/documents/upload', () => {
   beforeAll(async () => {
     t = await createTestApp();
     full = (await t.login('completo@demo.it')).headers;
-    const [ref] = await t.database.db
-      .select({ ref: offerVariations.ref })
-      .from(offerVariations)
-      .innerJoin(offers, eq(offers.id, offerVariations.offerId))
-      .where(and(eq(offers.customerType, 'privati'), isNull(offers.ownerUserId), isNull(offers.ownerGroup), isNull(offers.deletedAt)))
-      .orderBy(offerVariations.id)
-      .limit(1);
-    const created = await t.inject({ method: 'POST', url: '/api/v1/proposals', headers: full, payload: privateProposal(ref!.ref) });
+    const ref = await publicOfferRef(t.database.db, 'privati');
+    const created = await t.inject({ method: 'POST', url: '/api/v1/proposals', headers: full, payload: privateProposal(ref) });
     expect(created.statusCode, created.body).toBe(201);
     const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
     const coded = await t.inject({ method: 'PUT', url: `/api/v1/proposals/${created.json().data.id}`, headers: full, payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });

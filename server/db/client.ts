@@ -15,6 +15,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** Both drivers expose the same Drizzle query builder; services only see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened by `Db.transaction`: it has the same query builder, so functions that only query take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or a transaction on it: what a function that only reads or writes rows takes. */
+export type Queryable = Db | Tx;
 
 export type Listener = (payload: string) => void;
 
@@ -53,7 +57,7 @@ function ambientAware(root: Db): Db {
 /** Runs `fn` in one transaction that every query through the database's `db` joins (see ambientAware). */
 export function inAmbientTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (raw) => {
-    const state: Ambient = { tx: raw as unknown as Db, open: true };
+    const state: Ambient = { tx: raw, open: true };
     try {
       return await ambient.run(state, () => fn(state.tx));
     } finally {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { invalid } from './errors';
 
@@ -99,39 +97,5 @@ export function assertImagesWithinLimits(field: string, files: readonly { data: 
   }
 }
 
-/** Which form field each upload folder's files come from (for the refusal of save, below). */
-const FIELD_OF_FOLDER: Record<string, string> = { logos: 'logo', cars: 'immagini[]', marketing: 'images' };
-
 export const contentTypeOfExt = (name: string): string | null =>
   ({ png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' })[path.extname(name).slice(1)] ?? null;
-
-// Keys are ours only: '<folder>/<random>.<ext>'. Anything else is refused, so no path can escape the folder.
-const KEY = /^[a-z]+\/[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp)$/;
-
-/** Uploaded files under DATA_DIR/uploads, with generated names (the client's name is never used on disk). */
-export class UploadStore {
-  constructor(private readonly dataDir: string) {}
-
-  private file(key: string) {
-    if (!KEY.test(key)) throw new Error(`invalid upload key ${key}`);
-    return path.join(this.dataDir, 'uploads', key);
-  }
-
-  /** Stores an image; one whose header is unreadable or declares too many pixels is refused (422) here too, whoever calls. */
-  async save(folder: string, data: Buffer, kind: ImageKind): Promise<string> {
-    assertImagesWithinLimits(FIELD_OF_FOLDER[folder] ?? 'file', [{ data }]);
-    const key = `${folder}/${randomBytes(18).toString('base64url')}.${kind.ext}`;
-    const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data, { flag: 'wx' });
-    return key;
-  }
-
-  async read(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.file(key));
-    } catch {
-      return null;
-    }
-  }
-}

@@ -4,9 +4,10 @@
 // keeps the JSON bytes of an answer and, made on first use, its brotli and gzip forms, so a repeat
 // costs neither. The cache is bounded in bytes and drops the least recently used answers first.
 // Whoever owns a cache decides when its answers go stale (the offer search keeps one per index
-// version: search-index.ts).
+// version: offers/catalogue-index.ts).
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** The app's compression (app.ts registers @fastify/compress with it): per-request answers, so brotli
  * at quality 4, which compresses about as well as gzip for much less CPU than its default 11. */
@@ -24,7 +25,7 @@ export class ReadyAnswer {
 
   constructor(
     readonly json: Buffer,
-    private readonly grew: (bytes: number) => void = () => {},
+    private readonly grew: () => void = () => {},
   ) {
     this.forms.set('identity', json);
   }
@@ -40,57 +41,39 @@ export class ReadyAnswer {
     if (!body) {
       body = encoding === 'br' ? zlib.brotliCompressSync(this.json, COMPRESSION.brotliOptions) : zlib.gzipSync(this.json);
       this.forms.set(encoding, body);
-      this.grew(body.length);
+      this.grew();
     }
     return body;
   }
 }
 
+/** Answers by key, bounded in bytes (every form of an answer counts), least recently used dropped first. */
 export class ReadyAnswers {
-  private readonly entries = new Map<string, ReadyAnswer>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, ReadyAnswer> | null;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = maxBytes > 0 ? new LRUCache<string, ReadyAnswer>({ maxSize: maxBytes, sizeCalculation: (answer) => Math.max(1, answer.bytes) }) : null;
+  }
 
   get size() {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   /** The answer under `key`, now the most recently used. */
   get(key: string): ReadyAnswer | undefined {
-    const answer = this.entries.get(key);
-    if (answer) {
-      this.entries.delete(key);
-      this.entries.set(key, answer);
-    }
-    return answer;
+    return this.entries?.get(key);
   }
 
   add(key: string, json: string): ReadyAnswer {
-    const answer: ReadyAnswer = new ReadyAnswer(Buffer.from(json), (bytes) => {
-      if (this.entries.get(key) !== answer) return;
-      this.bytes += bytes;
-      this.trim();
+    const answer: ReadyAnswer = new ReadyAnswer(Buffer.from(json), () => {
+      // A compressed form was added: put it in again so the cache counts its new size (setting the
+      // same value again leaves lru-cache's size as it was).
+      if (this.entries?.peek(key) !== answer) return;
+      this.entries.delete(key);
+      this.entries.set(key, answer);
     });
-    this.drop(key);
-    this.entries.set(key, answer);
-    this.bytes += answer.bytes;
-    this.trim();
+    this.entries?.set(key, answer);
     return answer;
-  }
-
-  private drop(key: string) {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.bytes -= old.bytes;
-  }
-
-  private trim() {
-    for (const [key] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(key);
-    }
   }
 }
 

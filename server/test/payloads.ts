@@ -1,6 +1,9 @@
 // Valid request bodies the server tests start from (catalogue, security suites, quotations): one
 // copy each, changed per test through `over`.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ProposalSave } from '@core/schemas/quotations';
+import type { Db } from '../db/client';
+import { offers, offerVariations } from '../db/schema';
 
 /** A custom car (POST car): every field the spec requires. */
 export const customCar = (over: object = {}) => ({
@@ -66,3 +69,15 @@ export const privateProposal = (offer: string, over: Partial<ProposalSave> = {})
   consent: true,
   ...over,
 });
+
+/** The ref of the first child offer of a public offer for that customer type (what proposals start from). */
+export async function publicOfferRef(db: Db, customerType: 'piva' | 'privati'): Promise<string> {
+  const [row] = await db
+    .select({ ref: offerVariations.ref })
+    .from(offerVariations)
+    .innerJoin(offers, eq(offers.id, offerVariations.offerId))
+    .where(and(eq(offers.customerType, customerType), isNull(offers.ownerUserId), isNull(offers.ownerGroup), isNull(offers.deletedAt)))
+    .orderBy(offerVariations.id)
+    .limit(1);
+  return row!.ref;
+}

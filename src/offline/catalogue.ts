@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { buildFilterSet } from '@core/offer-filter-set';
-import { indexOffers, type OfferSearchIndex, searchIndexed } from '@core/offer-search-index';
+import { OfferSearchIndex } from '@core/offer-search-index';
 import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import type { OfferDeltaSchema, SyncOffer } from '@core/schemas/offer-sync';
@@ -11,7 +11,7 @@ import { type CatalogueMeta, db } from './db';
 /**
  * The device's copy of the offer catalogue (docs/architecture.md, "Data flow"): fetched whole once, then by
  * delta (changed and removed since a cursor). Offline, the offers screen searches it with
- * core/offer-filter.ts's rules (prepared by core/offer-search-index.ts) — the rules the server applies.
+ * core/offer-filter.ts's rules through core/offer-search-index.ts — the engine the server runs too.
  */
 type Copy = { userId: number; meta: CatalogueMeta; index: OfferSearchIndex<SyncOffer> };
 let memory: Copy | null = null;
@@ -78,7 +78,7 @@ export function loadOfflineCopy(userId: number): Promise<Copy | null> {
   const copy = (async () => {
     const meta = await db.meta.get('catalogue');
     if (!meta || meta.userId !== userId) return null;
-    const loaded = { userId, meta, index: indexOffers(await db.offers.toArray()) };
+    const loaded = { userId, meta, index: new OfferSearchIndex(await db.offers.toArray()) };
     if (read === generation) memory = loaded;
     return loaded;
   })();
@@ -107,7 +107,7 @@ function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: b
   // The credit check narrows the search as on the server (core/offer-sustainability.ts).
   const check = sustainabilityFilterOf(search);
   const bands = check ? sustainabilityBands(check) : null;
-  const result = searchIndexed(index, search, bands && !keepsEverything(bands) ? bands : null);
+  const result = index.search(search, { sustainability: bands && !keepsEverything(bands) ? bands : null });
   return {
     items: {
       data: result.hits.map(({ offer, variation: v }) => ({

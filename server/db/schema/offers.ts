@@ -260,7 +260,7 @@ export const offerVariations = pgTable(
 );
 
 /**
- * How often the tables the offers search index reads have changed (server/modules/offers/search-index.ts):
+ * How often the tables the offers search index reads have changed (server/modules/offers/catalogue-index.ts):
  * statement triggers (migration 0001_search_perf) add 1 to the row of the writing backend, so writers
  * never wait on each other; the sum over all rows only grows, and a search rebuilds its in-memory
  * index when the sum it reads differs from the index's.

@@ -139,3 +139,27 @@ export const quotationDocuments = pgTable(
   },
   (t) => [index('quotation_documents_q_idx').on(t.quotationId), uniqueIndex('quotation_documents_client_key_idx').on(t.quotationId, t.clientKey)],
 );
+
+/**
+ * The proposal PDF to render for a quotation's current version: a durable job (issue 21). Any server
+ * process claims a queued job, or a running one whose lease ran out (its process died), with an atomic
+ * UPDATE over SELECT ... FOR UPDATE SKIP LOCKED; a new version of the quotation queues it again.
+ */
+export const proposalPdfJobs = pgTable(
+  'proposal_pdf_jobs',
+  {
+    quotationId: integer('quotation_id')
+      .primaryKey()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('proposal_pdf_jobs_pending_idx').on(t.state, t.updatedAt)],
+);

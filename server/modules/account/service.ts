@@ -12,7 +12,8 @@ import type { Mailer } from '../../lib/mailer';
 import { refuseCommonPassword } from '../../lib/password-policy';
 import { Throttle } from '../../lib/throttle';
 import type { TokenService } from '../auth/tokens';
-import { sniffImage, UploadStore } from '../../lib/images';
+import { sniffImage } from '../../lib/images';
+import type { FileStore } from '../../lib/storage';
 import { logoUrl } from '../agents/profile';
 
 /** Postgres unique violation: two requests raced for the same email. */
@@ -29,7 +30,7 @@ export class AccountService {
   private readonly throttle: Throttle;
   constructor(
     private readonly db: Db,
-    private readonly uploads: UploadStore,
+    private readonly uploads: FileStore,
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly config: Config,

@@ -6,7 +6,8 @@ import type { MarketingPost } from '@core/schemas/account';
 import type { Db } from '../../db/client';
 import { marketingItems, marketingPosts } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
-import { assertImagesWithinLimits, type ImageKind, sniffImage, type UploadStore } from '../../lib/images';
+import { assertImagesWithinLimits, type ImageKind, sniffImage } from '../../lib/images';
+import type { FileStore } from '../../lib/storage';
 import { canEmbedImage, renderPdf } from '../../lib/pdf';
 import { demoPicture } from '../../lib/png';
 
@@ -40,7 +41,7 @@ export class MarketingService {
 
   constructor(
     private readonly db: Db,
-    private readonly uploads: UploadStore,
+    private readonly uploads: FileStore,
     private readonly log?: FastifyBaseLogger,
   ) {}
 

@@ -1,6 +1,6 @@
 // The offer detail and its printable offer sheet (spec §2 "Offer detail and
 // configurator", §7 `GET offers/{id}`, `POST offers/attachment`).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { isBody } from '@core/car-image';
 import { labelOf, STOCKS } from '@core/offer-options';
 import { type AskedRate, offerFees, PAINT_GROUP, priceQuote, type Selection } from '@core/offer-detail';
@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import { areas, brokers, carOptions, cars, deliveryTimes, offers, offerServices as offerServiceChoices, offerVariations, products, productServices, services } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
-import { visibleOffer } from './search-sql';
+import { canSeeOffer } from '@core/offer-visibility';
+import { audienceOf, viewerOf } from './catalogue';
 import { canSeePrivateNotes, toCarData } from './service';
 
 export const CATALOGUE_TAG = 'Catalogo';
@@ -25,7 +26,6 @@ export class OfferDetailService {
 
   /** One visible offer by its code or one of its child refs; null when absent or not visible. */
   async load(auth: AuthContext, id: string) {
-    const viewer = { userId: auth.user.id, groupCode: auth.user.groupCode || null };
     // The offer's id first, by code or by a child's ref: two index lookups (an OR over both in one
     // condition makes PostgreSQL scan every offer).
     const [byCode] = await this.db.select({ id: offers.id }).from(offers).where(eq(offers.code, id)).limit(1);
@@ -40,9 +40,9 @@ export class OfferDetailService {
       .innerJoin(products, eq(products.code, offers.product))
       .innerJoin(areas, eq(areas.code, offers.area))
       .innerJoin(deliveryTimes, eq(deliveryTimes.code, offers.deliveryTime))
-      .where(and(eq(offers.id, offerId), sql`${visibleOffer('offers', viewer)}`))
+      .where(eq(offers.id, offerId))
       .limit(1);
-    if (!row) return null;
+    if (!row || !canSeeOffer(audienceOf(row.o), viewerOf(auth.user))) return null;
     const [children, options, svc, choices] = await Promise.all([
       this.db.select().from(offerVariations).where(eq(offerVariations.offerId, row.o.id)).orderBy(asc(offerVariations.duration), asc(offerVariations.distance), asc(offerVariations.deposit), asc(offerVariations.id)),
       this.db.select().from(carOptions).where(eq(carOptions.carId, row.c.id)).orderBy(asc(carOptions.group), asc(carOptions.price), asc(carOptions.code)),

@@ -1,4 +1,4 @@
-// The SQL search and core/offer-filter.ts agree on random catalogues and filters (docs/architecture.md:
+// The server's search (core's index built from the database) and core/offer-filter.ts agree on random catalogues and filters (docs/architecture.md:
 // "a property test holds the two equal"), on PGlite and, in the postgres project, on PostgreSQL.
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { OfferFilters } from '@core/schemas/offers';
 import { offers, offerVariations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { loadFilterableOffers } from './catalogue';
-import { searchOffersSql } from './search-sql';
+import { catalogueIndex, searchCatalogue } from './catalogue-index';
 import { refreshOfferSummaries } from './summary';
 
 let t: TestApp;
@@ -116,7 +116,7 @@ const bands: fc.Arbitrary<SustainabilityBand[] | null> = fc.option(
   { nil: null },
 );
 
-it('SQL search equals core search on random catalogues and filters', async () => {
+it('server search equals core search on random catalogues and filters', async () => {
   const db = t.database.db;
   const me = { userId: t.ids.get('sub1')!, groupCode: 'NET-NORD' };
   const other = t.ids.get('full')!;
@@ -176,7 +176,7 @@ it('SQL search equals core search on random catalogues and filters', async () =>
         }
         const visible = await loadFilterableOffers(db, me);
         for (const [f, sort, page, items, sustainability] of searches) {
-          const got = await searchOffersSql(db, { filters: f, sort, page, items, viewer: me, sustainability });
+          const got = searchCatalogue(await catalogueIndex(db), { filters: f, sort, page, items, viewer: me, sustainability });
           const want = searchOffers(visible, { ...f, sort, page, items }, sustainability);
           expect(got.hits).toEqual(want.hits.map((h) => ({ id: h.offer.id, variationId: h.variation.id })));
           expect(got.total).toBe(want.total);

@@ -9,8 +9,9 @@ import { areas, brokers, cars, deliveryTimes, offers, offerVariations, products 
 import type { AuthContext } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { type ReadyAnswer, ReadyAnswers } from '../../lib/ready-answer';
-import { searchIndex } from './search-index';
-import { searchOffersSql, type SqlSearchResult, type Viewer } from './search-sql';
+import type { OfferViewer } from '@core/offer-visibility';
+import { type CatalogueIndex, type CatalogueResult, catalogueIndex, searchCatalogue } from './catalogue-index';
+import { viewerOf } from './catalogue';
 
 /** The most rows one download may hold. */
 export const EXPORT_LIMIT = 5000;
@@ -30,8 +31,8 @@ export class OffersService {
     private readonly answerCacheBytes = 0,
   ) {}
 
-  private viewer(auth: AuthContext): Viewer {
-    return { userId: auth.user.id, groupCode: auth.user.groupCode || null };
+  private viewer(auth: AuthContext): OfferViewer {
+    return viewerOf(auth.user);
   }
 
   /** The Catalogo tag is a filter only for users with the catalog feature (spec §6). */
@@ -41,7 +42,7 @@ export class OffersService {
 
   async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     this.checkTags(auth, search.tags);
-    return this.searchIn(await searchIndex(this.db), auth, search);
+    return this.searchIn(await catalogueIndex(this.db), auth, search);
   }
 
   /**
@@ -52,7 +53,7 @@ export class OffersService {
    */
   async searchAnswer(auth: AuthContext, search: OfferSearch, serialize: (answer: OfferSearchResponse) => string): Promise<ReadyAnswer> {
     this.checkTags(auth, search.tags);
-    const loaded = await searchIndex(this.db);
+    const loaded = await catalogueIndex(this.db);
     const features = `${auth.can('catalog') ? 'c' : ''}${auth.can('fees-visibility') ? 'f' : ''}`;
     const viewer = loaded.index.owners.has(auth.user.id) ? `user ${auth.user.id}` : `network ${auth.user.groupCode || '-'}`;
     const key = `${viewer} ${features} ${JSON.stringify(search)}`;
@@ -61,10 +62,11 @@ export class OffersService {
     return cache.get(key) ?? cache.add(key, serialize(await this.searchIn(loaded, auth, search)));
   }
 
-  private async searchIn({ index, lookups, cardRows }: Awaited<ReturnType<typeof searchIndex>>, auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
+  private async searchIn(loaded: CatalogueIndex, auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     const check = creditCheckRestriction(search);
-    const result = index.search({ filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands });
-    const cards = withSustainability(await this.cards(auth, result.hits, cardRows as Map<number, CardRow>), check.filter);
+    const result = searchCatalogue(loaded, { filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands });
+    const cards = withSustainability(await this.cards(auth, result.hits, loaded.cardRows as Map<number, CardRow>), check.filter);
+    const { lookups } = loaded;
     return {
       items: { data: cards },
       total: result.total,
@@ -77,8 +79,9 @@ export class OffersService {
 
   /** Filter definitions over the whole visible catalogue (no filter active). */
   async filters(auth: AuthContext): Promise<FilterSet> {
-    const { index, lookups } = await searchIndex(this.db);
-    const result = index.search({ filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) });
+    const loaded = await catalogueIndex(this.db);
+    const result = searchCatalogue(loaded, { filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) });
+    const { lookups } = loaded;
     return buildFilterSet(result, lookups, auth.can('catalog'));
   }
 
@@ -86,13 +89,13 @@ export class OffersService {
   async exportRows(auth: AuthContext, search: OfferSearch): Promise<OfferCard[]> {
     this.checkTags(auth, search.tags);
     const check = creditCheckRestriction(search);
-    const result = await searchOffersSql(this.db, { filters: search, sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth), sustainability: check.bands });
+    const result = searchCatalogue(await catalogueIndex(this.db), { filters: search, sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth), sustainability: check.bands });
     return withSustainability(await this.cards(auth, result.hits), check.filter);
   }
 
   /** Names of brands, brokers, products, areas and delivery times, as the search index read them. */
   async lookups(): Promise<FilterLookups> {
-    return (await searchIndex(this.db)).lookups;
+    return (await catalogueIndex(this.db)).lookups;
   }
 
 
@@ -112,11 +115,11 @@ export class OffersService {
 
   /** Cards of the given variations, as the search shows them to this user. */
   async cardsOf(auth: AuthContext, variationIds: readonly number[]): Promise<OfferCard[]> {
-    return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as SqlSearchResult['hits'][number]));
+    return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as CatalogueResult['hits'][number]));
   }
 
-  /** `cache`: the card rows already read at the index's version (search-index.ts `cardRows`). */
-  private async cards(auth: AuthContext, hits: SqlSearchResult['hits'], cache?: Map<number, CardRow>): Promise<OfferCard[]> {
+  /** `cache`: the card rows already read at the index's version (catalogue-index.ts `cardRows`). */
+  private async cards(auth: AuthContext, hits: CatalogueResult['hits'], cache?: Map<number, CardRow>): Promise<OfferCard[]> {
     const ids = hits.map((h) => h.variationId);
     const rows = await this.loadCards(cache ? ids.filter((id) => !cache.has(id)) : ids);
     if (cache) {

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Queryable } from '../../db/client';
 
 /**
  * Recomputes the child-offer summary kept on each offer (min/max rate and deposit, durations,
  * distances, unlimited km) that the search reads. Whatever writes child offers calls this; for
  * named offers it also moves updated_at, so devices pick the change up in their next delta sync.
  */
-export async function refreshOfferSummaries(db: Db, offerIds?: readonly number[]) {
+export async function refreshOfferSummaries(db: Queryable, offerIds?: readonly number[]) {
   const only: SQL = offerIds ? sql`and o.id = any(${sql.raw(`'{${offerIds.map((n) => Math.trunc(n)).join(',')}}'::int[]`)})` : sql``;
   await db.execute(sql`
     update offers o set

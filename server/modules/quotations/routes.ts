@@ -3,7 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '@core/schemas/common';
 import { readServices } from '@core/offer-detail';
-import { CustomerSchema, OfferPreviewQuerySchema, OfferPreviewSchema, ProposalSaveSchema, ProposalSchema, ProposalUpdateSchema, QuotePayloadSchema, StatusUpdateSchema, StreamTokenSchema } from '@core/schemas/quotations';
+import {
+  CustomerSchema,
+  OfferPreviewQuerySchema,
+  OfferPreviewSchema,
+  ProposalSaveSchema,
+  ProposalSchema,
+  ProposalUpdateSchema,
+  QuotePayloadSchema,
+  StatusUpdateSchema,
+  StreamTokenSchema,
+} from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
 import { type AuthContext, authOf, loadAuthUser, userCan } from '../../lib/auth';
 import { AppError, invalid, notFound, unauthorized } from '../../lib/errors';
@@ -20,12 +30,14 @@ const streamAudience = (proposalId: number) => `proposal-sync:${proposalId}`;
 
 export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new QuotationsService(app.database, app.config.dataDir, app.log);
-  app.addHook('onClose', async () => service.drain());
+  // PDF jobs left by any process (one that crashed included) are taken up when the server is ready.
+  app.addHook('onReady', async () => service.pdfJobs.start());
+  app.addHook('onClose', async () => service.pdfJobs.stop());
 
   app.get(
     '/customers/search',
     { schema: { querystring: z.object({ code: z.string().max(16).optional(), vat: z.string().max(11).optional(), category: z.string().max(60).optional() }), response: { 200: dataOf(CustomerSchema) } } },
-    async (req) => ({ data: await service.searchCustomer(authOf(req), req.query) }),
+    async (req) => ({ data: await service.customers.searchCustomer(authOf(req), req.query) }),
   );
 
   app.get(
@@ -34,7 +46,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const list = (raw: string | undefined) => (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 60);
       const services = Object.entries(readServices(req.query.services)).map(([id, quantity]) => ({ id, quantity }));
-      return { data: await service.offerPreview(authOf(req), req.params.ref, { accessories: list(req.query.accessories), colors: list(req.query.colors), services, monthlyRate: req.query.rate ?? null }) };
+      return { data: await service.pricing.offerPreview(authOf(req), req.params.ref, { accessories: list(req.query.accessories), colors: list(req.query.colors), services, monthlyRate: req.query.rate ?? null }) };
     },
   );
 
@@ -92,7 +104,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
         const fileType = form.fields.file_type?.trim();
         if (!quotation) throw invalid({ quotation: [MESSAGES.required] });
         if (!fileType) throw invalid({ file_type: [MESSAGES.required] });
-        return { data: await service.upload(auth, quotation, fileType, file, req.idempotency?.key) };
+        return { data: await service.documents.upload(auth, quotation, fileType, file, req.idempotency?.key) };
       },
     );
   });

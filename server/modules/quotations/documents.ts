@@ -1,0 +1,44 @@
+// Documents uploaded to a quotation (PDF only), kept in the one file store (lib/storage.ts).
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { type ContractualCategory } from '@core/categories';
+import { documentSlots, EXPIRED_OFFER_MESSAGE } from '@core/quotation';
+import type { Proposal } from '@core/schemas/quotations';
+import type { Db } from '../../db/client';
+import { quotationDocuments } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth';
+import { assertDocumentRoom, assertSafePdf } from '../../lib/documents';
+import { invalid } from '../../lib/errors';
+import type { FileStore } from '../../lib/storage';
+import { isPdf, type ProposalPresenter } from './presenter';
+import type { QuotationRow } from './shared';
+
+export class QuotationDocuments {
+  constructor(
+    private readonly db: Db,
+    private readonly store: FileStore,
+    private readonly presenter: ProposalPresenter,
+    private readonly find: (auth: AuthContext, id: string) => Promise<QuotationRow>,
+  ) {}
+
+  async upload(auth: AuthContext, quotationCode: string, fileType: string, file: { filename: string; data: Buffer }, clientKey?: string): Promise<Proposal> {
+    const row = await this.find(auth, quotationCode);
+    if (clientKey) {
+      const [stored] = await this.db.select({ id: quotationDocuments.id }).from(quotationDocuments).where(and(eq(quotationDocuments.quotationId, row.id), eq(quotationDocuments.clientKey, clientKey)));
+      if (stored) return this.presenter.present(auth, row);
+    }
+    if (!row.code) throw invalid({ quotation: ['Il preventivo non ha ancora un codice: completa il credit check'] });
+    const slots = documentSlots(row.customer.employee_category as ContractualCategory);
+    if (!slots.some((s) => s.file_type === fileType)) throw invalid({ file_type: ['Tipo di documento non previsto per questo cliente'] });
+    if (!(await this.presenter.stillValid(row))) throw invalid({ quotation: [EXPIRED_OFFER_MESSAGE] }, EXPIRED_OFFER_MESSAGE);
+    // By content, never by name or declared type: a PDF starts with %PDF- (within the first KB, as readers allow).
+    if (!isPdf(file.data)) throw invalid({ file: ['Il file deve essere un PDF'] }, 'Il file deve essere un PDF');
+    assertSafePdf(file.data);
+    await assertDocumentRoom(this.db, row.id);
+    // The store's key is 'quotations/<name>'; the row keeps the name (the folder is the table's).
+    const storedName = path.basename(await this.store.save('quotations', file.data, { ext: 'pdf' }));
+    const name = path.basename(file.filename || 'documento.pdf').slice(0, 120);
+    await this.db.insert(quotationDocuments).values({ quotationId: row.id, fileType, name, storedName, size: file.data.length, clientKey: clientKey ?? null });
+    return this.presenter.present(auth, row);
+  }
+}
