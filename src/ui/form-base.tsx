@@ -103,7 +103,12 @@ export function SubmitButton({ onClick, ...props }: Omit<ComponentProps<typeof I
       type="submit"
       onClick={(e) => {
         onClick?.(e);
-        if (!e.defaultPrevented && !props.disabled) (e.currentTarget as HTMLElement).closest('form')?.requestSubmit();
+        // Ionic's own click handler (once hydrated) submits the form and marks the event handled; it may run
+        // after ours (Preact listens on the element itself), so the event is read once its dispatch is over.
+        const form = (e.currentTarget as HTMLElement).closest('form');
+        setTimeout(() => {
+          if (!e.defaultPrevented && !props.disabled) form?.requestSubmit();
+        }, 0);
       }}
     />
   );

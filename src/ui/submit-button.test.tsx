@@ -1,9 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubmitButton } from './form-base';
 
 describe('SubmitButton', () => {
-  afterEach(cleanup);
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 
   it('submits its form once per click', () => {
     const submit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
@@ -13,6 +17,7 @@ describe('SubmitButton', () => {
       </form>,
     );
     fireEvent.click(screen.getByText('Invia'));
+    vi.runAllTimers();
     expect(submit).toHaveBeenCalledOnce();
   });
 
@@ -24,6 +29,21 @@ describe('SubmitButton', () => {
       </form>,
     );
     fireEvent.click(screen.getByText('Invia'));
+    vi.runAllTimers();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('leaves the form alone when a listener after its own handled the click (Ionic hydrated after the app rendered)', () => {
+    const submit = vi.fn((e: { preventDefault(): void }) => e.preventDefault());
+    render(
+      <form onSubmit={submit}>
+        <SubmitButton>Invia</SubmitButton>
+      </form>,
+    );
+    const button = screen.getByText('Invia').closest('ion-button')!;
+    button.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(screen.getByText('Invia'));
+    vi.runAllTimers();
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -35,6 +55,7 @@ describe('SubmitButton', () => {
       </form>,
     );
     fireEvent.click(screen.getByText('Invia'));
+    vi.runAllTimers();
     expect(submit).not.toHaveBeenCalled();
   });
 });
