@@ -63,7 +63,16 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/ui/ionic/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@ionic/react', allowTypeImports: true, message: 'Import Ionic components from src/ui/ionic (one module each).' }, ZOD_DOOR, ICON_FILES] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@ionic/react', allowTypeImports: true, message: 'Import Ionic components from src/ui/ionic (one module each).' },
+            ZOD_DOOR,
+            ICON_FILES,
+          ],
+        },
+      ],
     },
   },
   {

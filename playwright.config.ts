@@ -4,7 +4,15 @@ import { E2E } from './e2e/env';
 // Debian's Chromium (no browser download here); flags keep it off the closed network.
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export default defineConfig({
@@ -26,9 +34,18 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', testIgnore: /maintenance\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: /maintenance\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     // Maintenance mode affects every request: it runs alone, after the others.
-    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['desktop'], use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    {
+      name: 'maintenance',
+      testMatch: /maintenance\.spec\.ts/,
+      dependencies: ['desktop'],
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: `rm -rf ${E2E.dataDir} && tsx server/main.ts`,

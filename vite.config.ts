@@ -25,7 +25,10 @@ const PREACT_FOR_REACT = [
  * (src/main.ts) gives it its behaviour. public/boot.js shows it only on /login without a session.
  */
 function loginShell(): Plugin {
-  return { name: 'login-shell', transformIndexHtml: (page) => page.replace('<div id="root"></div>', `<div id="root"><div class="boot-shell">${loginMarkup()}</div></div>`) };
+  return {
+    name: 'login-shell',
+    transformIndexHtml: (page) => page.replace('<div id="root"></div>', `<div id="root"><div class="boot-shell">${loginMarkup()}</div></div>`),
+  };
 }
 
 /** The list the service worker warms its runtime cache from (sw/sw.ts, WARM_LIST). */
@@ -125,13 +128,32 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           // The React libraries go through Vite here too, so that they meet Preact (the alias above) as in the app.
-          server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/, /react-hook-form/, /@hookform/, /dexie-react-hooks/, /@ionic\/react/, /@stencil\/react-output-target/, /@lit\/react/] } },
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /@tanstack\/react-query/,
+                /react-router/,
+                /react-hook-form/,
+                /@hookform/,
+                /dexie-react-hooks/,
+                /@ionic\/react/,
+                /@stencil\/react-output-target/,
+                /@lit\/react/,
+              ],
+            },
+          },
         },
       },
       { extends: true, test: { name: 'server-pglite', include: ['server/**/*.test.ts'], environment: 'node', env: { TEST_DB_KIND: 'pglite' } } },
       // The same server suite again on a real PostgreSQL server when one is given (.ci/run sets it).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'server-postgres', include: ['server/**/*.test.ts'], environment: 'node', env: { TEST_DB_KIND: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'server-postgres', include: ['server/**/*.test.ts'], environment: 'node', env: { TEST_DB_KIND: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

@@ -7,7 +7,21 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
-import { loadAverage, loginAs, machineLines, percentile, postgresVersion, preparePglite, preparePostgres, rowsOf, seedLarge, startServer, type Target, throughput, TMP } from './common';
+import {
+  loadAverage,
+  loginAs,
+  machineLines,
+  percentile,
+  postgresVersion,
+  preparePglite,
+  preparePostgres,
+  rowsOf,
+  seedLarge,
+  startServer,
+  type Target,
+  throughput,
+  TMP,
+} from './common';
 
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
 const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 100_000);
@@ -23,8 +37,12 @@ let fixture: Fixture | null = null;
 
 async function fill(database: Database) {
   const info = await seedLarge(database, { offers: OFFERS, quotations: QUOTATIONS });
-  const codes = rowsOf<{ code: string }>(await database.db.execute(sql`select code from offers where owner_user_id is null and owner_group is null and deleted_at is null order by id`)).map((r) => r.code);
-  const users = rowsOf<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users where email in ('completo@demo.it', 'capogruppo@demo.it')`));
+  const codes = rowsOf<{ code: string }>(
+    await database.db.execute(sql`select code from offers where owner_user_id is null and owner_group is null and deleted_at is null order by id`),
+  ).map((r) => r.code);
+  const users = rowsOf<{ email: string; code: string }>(
+    await database.db.execute(sql`select email, code from users where email in ('completo@demo.it', 'capogruppo@demo.it')`),
+  );
   const step = Math.max(1, Math.floor(codes.length / 50));
   fixture = {
     offerCodes: codes.filter((_, i) => i % step === 0),
@@ -50,12 +68,18 @@ async function endpoints(base: string): Promise<Endpoint[]> {
     fetch(`${base}/api/v1/quotations`, { method: 'POST', headers, body: JSON.stringify({ startDate, endDate: today, page: 1 + (i % 3) }) });
   return [
     { name: 'health', call: () => fetch(`${base}/api/v1/health`) },
-    { name: 'dettaglio offerta (GET offers/{codice})', call: (i) => fetch(`${base}/api/v1/offers/${encodeURIComponent(f.offerCodes[i % f.offerCodes.length]!)}`, { headers: full }) },
+    {
+      name: 'dettaglio offerta (GET offers/{codice})',
+      call: (i) => fetch(`${base}/api/v1/offers/${encodeURIComponent(f.offerCodes[i % f.offerCodes.length]!)}`, { headers: full }),
+    },
     { name: 'preventivi, mese corrente (agente)', call: list(full, monthStart) },
     { name: 'preventivi, ultimo anno (agente)', call: list(full, yearAgo) },
     { name: 'preventivi, ultimo anno (capogruppo, rete)', call: list(leader, yearAgo) },
     { name: 'statistiche agente (interval=year)', call: () => fetch(`${base}/api/v1/agent/${f.fullCode}/statistics?interval=year`, { headers: full }) },
-    { name: 'statistiche capogruppo (rete, interval=year)', call: () => fetch(`${base}/api/v1/agent/${f.leaderCode}/statistics?interval=year`, { headers: leader }) },
+    {
+      name: 'statistiche capogruppo (rete, interval=year)',
+      call: () => fetch(`${base}/api/v1/agent/${f.leaderCode}/statistics?interval=year`, { headers: leader }),
+    },
   ];
 }
 
@@ -124,7 +148,10 @@ export async function run() {
     '',
     `| Endpoint | ${results.map((r) => `${r.kind} p50 / p95 (ms)`).join(' | ')} | ${results.map((r) => `${r.kind} req/s (16 conn.)`).join(' | ')} |`,
     `|---|${results.map(() => '---|---').join('|')}|`,
-    ...names.map((name) => `| ${name} | ${results.map(({ kind }) => cell(kind, name, (r) => `${f(r.p50)} / ${f(r.p95)}`)).join(' | ')} | ${results.map(({ kind }) => cell(kind, name, (r) => r.rps.toFixed(0))).join(' | ')} |`),
+    ...names.map(
+      (name) =>
+        `| ${name} | ${results.map(({ kind }) => cell(kind, name, (r) => `${f(r.p50)} / ${f(r.p95)}`)).join(' | ')} | ${results.map(({ kind }) => cell(kind, name, (r) => r.rps.toFixed(0))).join(' | ')} |`,
+    ),
     '',
     'Le liste preventivi chiedono le pagine 1-3 (10 per pagina) con il totale; le statistiche calcolano periodo, periodo precedente, nuovi clienti e i 12 mesi.',
     '',

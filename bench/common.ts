@@ -16,7 +16,15 @@ export const TMP = path.resolve('bench/.tmp');
 /** Debian's Chromium with the flags that keep it off the closed network (benchmarks in a browser). */
 export const CHROMIUM = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** The built app, for benchmarks that drive a browser. */
@@ -99,7 +107,17 @@ export async function startServer(env: Record<string, string>, poolSize = 16): P
   // BENCH_PORT: a fixed port, for machines where several checkouts run their benchmarks side by side.
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 19000 + Math.floor(Math.random() * 1000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'never', AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz', PG_POOL_SIZE: String(poolSize) },
+    env: {
+      ...process.env,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'never',
+      AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      PG_POOL_SIZE: String(poolSize),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -122,7 +140,11 @@ export async function startServer(env: Record<string, string>, poolSize = 16): P
 
 /** Headers of a logged-in demo user (bearer token). */
 export async function loginAs(base: string, email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { access_token: string } };
   return { 'content-type': 'application/json', authorization: `Bearer ${data.access_token}` };
@@ -130,7 +152,11 @@ export async function loginAs(base: string, email: string): Promise<Record<strin
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 /** The same for values in any order. */
-export const percentileOf = (values: number[], p: number) => percentile([...values].sort((a, b) => a - b), p);
+export const percentileOf = (values: number[], p: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 
 /** Runs `fn` on `connections` concurrent loops for `seconds`; returns completed calls per second. */
 export async function throughput(connections: number, seconds: number, fn: (i: number) => Promise<void>): Promise<number> {
@@ -160,7 +186,11 @@ export async function postgresVersion(): Promise<string> {
   }
 }
 
-export const loadAverage = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
 
 export const machineLines = (loadBefore: string) => [
   `- Data: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,

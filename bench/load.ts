@@ -21,7 +21,15 @@ const POOL = Number(process.env.BENCH_LOAD_POOL ?? 16);
 const RESULTS = 'bench/results-load.md';
 
 /** Agents with the quotations feature; each connection acts as one of them. */
-const AGENTS = ['completo@demo.it', 'capogruppo@demo.it', 'sara.conti@demo.it', 'paolo.marini@demo.it', 'elena.galli@demo.it', 'capogruppo.sud@demo.it', 'davide.greco@demo.it'];
+const AGENTS = [
+  'completo@demo.it',
+  'capogruppo@demo.it',
+  'sara.conti@demo.it',
+  'paolo.marini@demo.it',
+  'elena.galli@demo.it',
+  'capogruppo.sud@demo.it',
+  'davide.greco@demo.it',
+];
 /** Share of each operation in the mix (sums to 100). */
 const MIX: [Op, number][] = [
   ['ricerca offerte', 15],
@@ -40,7 +48,9 @@ let fixture: Fixture | null = null;
 async function fill(database: Database) {
   const info = await seedLarge(database, { offers: OFFERS, quotations: QUOTATIONS });
   const vars = rowsOf<{ ref: string; code: string }>(
-    await database.db.execute(sql`select v.ref, o.code from offer_variations v join offers o on o.id = v.offer_id where o.owner_user_id is null and o.owner_group is null and o.deleted_at is null and o.customer_type = 'privati' order by v.id limit 3000`),
+    await database.db.execute(
+      sql`select v.ref, o.code from offer_variations v join offers o on o.id = v.offer_id where o.owner_user_id is null and o.owner_group is null and o.deleted_at is null and o.customer_type = 'privati' order by v.id limit 3000`,
+    ),
   ).filter((_, i) => i % 30 === 0);
   const users = rowsOf<{ email: string; code: string }>(await database.db.execute(sql`select email, code from users`));
   fixture = { refs: vars.map((v) => v.ref), codes: vars.map((v) => v.code), userCodes: new Map(users.map((u) => [u.email, u.code])), info };
@@ -53,7 +63,14 @@ const rng = (seed: number) => () => {
 };
 
 const SEARCHES = [{}, { brands: ['fiat'] }, { monthly_rates: [200, 400] }, { fuels: ['ibrida'], sort: 'price-down' }];
-const CUSTOMER = { first_name: 'Anna', last_name: 'Bianchi', email: 'anna.bianchi@example.it', phone: '3331234567', zip_code: '00184', employee_category: 'pensionato' };
+const CUSTOMER = {
+  first_name: 'Anna',
+  last_name: 'Bianchi',
+  email: 'anna.bianchi@example.it',
+  phone: '3331234567',
+  zip_code: '00184',
+  employee_category: 'pensionato',
+};
 const PROPOSAL_CUSTOMER = { ...CUSTOMER, address: 'Via Roma 1', city: 'Roma', consent: true, employee_category: 'tempo-indeterminato' };
 const FISCAL_CODES = ['RSSMRA85T10A562S', 'RSSMRA80A01H501U', 'RSSMRA85T10A56NH'];
 
@@ -98,7 +115,11 @@ export async function run() {
     const call = async (op: Op, method: string, path: string, h: Record<string, string>, body?: unknown, extra: Record<string, string> = {}) => {
       for (;;) {
         const t0 = performance.now();
-        const res = await fetch(`${server.base}/api/v1/${path}`, { method, headers: { ...h, ...extra }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        const res = await fetch(`${server.base}/api/v1/${path}`, {
+          method,
+          headers: { ...h, ...extra },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
         const text = await res.text();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status >= 500) serverErrors.push(`${op} ${res.status}: ${text.slice(0, 200)}`);
@@ -155,7 +176,12 @@ export async function run() {
           if (op === 'PUT stato' && mine.length === 0) op = 'POST quote';
           if (op === 'ricerca offerte') await call(op, 'POST', 'search/offers', h, pick(SEARCHES));
           else if (op === 'dettaglio offerta') await call(op, 'GET', `offers/${encodeURIComponent(pick(f.codes))}`, h);
-          else if (op === 'lista preventivi') await call(op, 'POST', 'quotations', h, { startDate: random() < 0.5 ? `${today.slice(0, 8)}01` : yearAgo, endDate: today, page: 1 + Math.floor(random() * 3) });
+          else if (op === 'lista preventivi')
+            await call(op, 'POST', 'quotations', h, {
+              startDate: random() < 0.5 ? `${today.slice(0, 8)}01` : yearAgo,
+              endDate: today,
+              page: 1 + Math.floor(random() * 3),
+            });
           else if (op === 'statistiche') await call(op, 'GET', `agent/${f.userCodes.get(email)}/statistics?interval=${pick(['month', 'year'])}`, h);
           else if (op === 'PUT stato') {
             const id = pick(mine);
@@ -165,12 +191,17 @@ export async function run() {
           } else {
             const key = `bench-${randomUUID()}`;
             const quote = op === 'POST quote';
-            const body = quote ? { ...CUSTOMER, code: pick(f.refs), fiscal_code: pick(FISCAL_CODES) } : { ...PROPOSAL_CUSTOMER, offer: pick(f.refs), fiscal_code: pick(FISCAL_CODES) };
+            const body = quote
+              ? { ...CUSTOMER, code: pick(f.refs), fiscal_code: pick(FISCAL_CODES) }
+              : { ...PROPOSAL_CUSTOMER, offer: pick(f.refs), fiscal_code: pick(FISCAL_CODES) };
             const path = quote ? 'quote' : 'proposals';
             // One create in ten goes out twice at once with the same key (a double tap, or a retry racing
             // the first attempt): the second waits on 409 and retries, and must get the first one's answer.
             const twin = random() < 0.1;
-            const [res, other] = await Promise.all([call(op, 'POST', path, h, body, { 'idempotency-key': key }), twin ? call(op, 'POST', path, h, body, { 'idempotency-key': key }) : null]);
+            const [res, other] = await Promise.all([
+              call(op, 'POST', path, h, body, { 'idempotency-key': key }),
+              twin ? call(op, 'POST', path, h, body, { 'idempotency-key': key }) : null,
+            ]);
             if (res.status !== 201) continue;
             const data = res.json().data as string | { id: number };
             if (other) {
@@ -178,7 +209,9 @@ export async function run() {
               const d = other.status === 201 ? (other.json().data as string | { id: number }) : null;
               if (!d || (quote ? d !== data : (d as { id: number }).id !== (data as { id: number }).id)) replayMismatches++;
             }
-            const made: Create = quote ? { owner: email, key, kind: 'quote', code: data as string } : { owner: email, key, kind: 'proposal', id: (data as { id: number }).id };
+            const made: Create = quote
+              ? { owner: email, key, kind: 'quote', code: data as string }
+              : { owner: email, key, kind: 'proposal', id: (data as { id: number }).id };
             creates.push(made);
             if (!quote) mine.push(made.id!);
             // One create in five is sent again with the same key, as a client that lost the answer would.
@@ -186,7 +219,12 @@ export async function run() {
               const again = await call(op, 'POST', path, h, body, { 'idempotency-key': key });
               replays++;
               const d = again.status === 201 ? (again.json().data as string | { id: number }) : null;
-              if (again.status !== 201 || again.headers.get('idempotent-replayed') !== 'true' || (quote ? d !== made.code : (d as { id: number }).id !== made.id)) replayMismatches++;
+              if (
+                again.status !== 201 ||
+                again.headers.get('idempotent-replayed') !== 'true' ||
+                (quote ? d !== made.code : (d as { id: number }).id !== made.id)
+              )
+                replayMismatches++;
             }
           }
         }
@@ -198,7 +236,13 @@ export async function run() {
     await sampling;
     databaseCpu = [...backends.values()].reduce((t, b) => t + (b.last - b.first), 0) / SECONDS;
     // Quote codes to ids (the quote form answers with the code).
-    const created = (await db.query('select id, code, client_key, owner_id, status from quotations where id > $1', [beforeMax])).rows as { id: number; code: string | null; client_key: string | null; owner_id: number; status: string }[];
+    const created = (await db.query('select id, code, client_key, owner_id, status from quotations where id > $1', [beforeMax])).rows as {
+      id: number;
+      code: string | null;
+      client_key: string | null;
+      owner_id: number;
+      status: string;
+    }[];
     for (const q of creates.filter((x) => x.kind === 'quote')) {
       const row = created.find((r) => r.code === q.code);
       if (row) q.id = row.id;
@@ -218,7 +262,10 @@ export async function run() {
         `- Nel database dopo la prova: ${created.length} preventivi nuovi; persi ${lost.length}, duplicati ${duplicated.length}, non richiesti ${unexpected.length}, stato finale diverso dall'ultimo confermato ${wrongStatus.length}`,
         `- Stessa Idempotency-Key: ${replays} reinvii dopo la risposta, ${concurrent} coppie inviate insieme; risposte diverse dalla prima ${replayMismatches}`,
         `- Risposte 5xx: ${fiveXX}${serverErrors.length ? ` (${serverErrors.slice(0, 3).join('; ')})` : ''}`,
-        `- Codici HTTP: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s} × ${n}`).join(', ')}`,
+        `- Codici HTTP: ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s} × ${n}`)
+          .join(', ')}`,
       ],
     };
     await db.end();

@@ -35,7 +35,8 @@ function timeFilterChange(page: Page, brand: string): Promise<number> {
         const root = document.querySelector('.offers-page:not(.ion-page-hidden)')!;
         const count = root.querySelector('.results-count')!;
         const before = count.textContent;
-        const box = [...root.querySelectorAll('[data-section="brands"] ion-checkbox')].find((c) => c.textContent?.trim().startsWith(label)) as HTMLElement | undefined;
+        const box = [...root.querySelectorAll('[data-section="brands"] ion-checkbox')].find((c) => c.textContent?.trim().startsWith(label)) as
+          HTMLElement | undefined;
         if (!box) return reject(new Error(`no checkbox ${label}`));
         const obs = new MutationObserver(() => {
           if (count.textContent !== before) {
@@ -72,7 +73,14 @@ export async function run() {
   const net = await netSwitch(server.base);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-offline-'));
   const launch = async () => {
-    const context = await chromium.launchPersistentContext(profile, { ...CHROMIUM, proxy: net.proxy, baseURL: server.base, viewport: { width: 1280, height: 800 }, locale: 'it-IT', serviceWorkers: 'allow' });
+    const context = await chromium.launchPersistentContext(profile, {
+      ...CHROMIUM,
+      proxy: net.proxy,
+      baseURL: server.base,
+      viewport: { width: 1280, height: 800 },
+      locale: 'it-IT',
+      serviceWorkers: 'allow',
+    });
     await context.addInitScript(FIRST_CARD_PROBE);
     return context;
   };
@@ -112,7 +120,9 @@ export async function run() {
     await page.locator('.offers-page:not(.ion-page-hidden) [data-section="brands"] ion-checkbox').first().waitFor();
     // Each measured change is a filter combination not seen before (the query cache would answer a
     // repeated one at once): brand i alone, then brand i with brand i+1; un-ticking is not measured.
-    const brands = (await page.locator('.offers-page:not(.ion-page-hidden) [data-section="brands"] ion-checkbox').allTextContents()).map((t) => t.trim().replace(/\s*\(\d+\)$/, ''));
+    const brands = (await page.locator('.offers-page:not(.ion-page-hidden) [data-section="brands"] ion-checkbox').allTextContents()).map((t) =>
+      t.trim().replace(/\s*\(\d+\)$/, ''),
+    );
     const changes: number[] = [];
     for (let i = 0; changes.length < FILTER_CHANGES && i + 1 < brands.length; i += 2) {
       changes.push(await timeFilterChange(page, brands[i]!));
@@ -153,11 +163,16 @@ export async function run() {
       '',
       '| Misura | n | p50 (ms) | p95 (ms) | budget (ms) | entro il budget |',
       '|---|---|---|---|---|---|',
-      ...rows.map(([name, xs, budget]) => `| ${name} | ${xs.length} | ${f(percentile(xs, 50))} | ${f(percentile(xs, 95))} | ${budget} | ${percentile(xs, 95) <= budget ? 'sì' : '**no**'} |`),
+      ...rows.map(
+        ([name, xs, budget]) =>
+          `| ${name} | ${xs.length} | ${f(percentile(xs, 50))} | ${f(percentile(xs, 95))} | ${budget} | ${percentile(xs, 95) <= budget ? 'sì' : '**no**'} |`,
+      ),
       '',
     ];
     writeFileSync('bench/results-offline.md', lines.join('\n'));
-    console.log(`  offline start p95 ${f(percentile(starts, 95))} ms, cold p95 ${f(percentile(colds, 95))} ms, filter change p95 ${f(percentile(changes, 95))} ms; written bench/results-offline.md`);
+    console.log(
+      `  offline start p95 ${f(percentile(starts, 95))} ms, cold p95 ${f(percentile(colds, 95))} ms, filter change p95 ${f(percentile(changes, 95))} ms; written bench/results-offline.md`,
+    );
   } finally {
     await context.close();
     await net.close();

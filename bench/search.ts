@@ -105,7 +105,9 @@ export async function run() {
         try {
           r[mode.name] = await measure(base);
           const m = r[mode.name];
-          console.log(`  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.searchRps.toFixed(0)} ricerche/s vs ${m.healthRps.toFixed(0)} health/s`);
+          console.log(
+            `  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.searchRps.toFixed(0)} ricerche/s vs ${m.healthRps.toFixed(0)} health/s`,
+          );
         } finally {
           await stop();
         }
@@ -145,7 +147,15 @@ export async function run() {
     '',
     `| Ricerca | ${results.map((x) => x.kind).join(' | ')} |`,
     `|---|${results.map(() => '---').join('|')}|`,
-    ...SEARCHES.map((s) => `| ${s.name} | ${results.map(({ r }) => { const x = r.calcolate.perSearch.find((p) => p.name === s.name); return x ? `${f(x.p50)} / ${f(x.p95)}` : '-'; }).join(' | ')} |`),
+    ...SEARCHES.map(
+      (s) =>
+        `| ${s.name} | ${results
+          .map(({ r }) => {
+            const x = r.calcolate.perSearch.find((p) => p.name === s.name);
+            return x ? `${f(x.p50)} / ${f(x.p95)}` : '-';
+          })
+          .join(' | ')} |`,
+    ),
     '',
     'Ogni ricerca calcola anche i conteggi di tutti i filtri (faccette), i limiti dei filtri a intervallo e la pagina di 18 schede.',
     '',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, showInMenu } from './access';
 
-const agent = { role: 0, features: [{ slug: 'catalog', enabled: 2 }, { slug: 'support', enabled: 1 }] };
+const agent = {
+  role: 0,
+  features: [
+    { slug: 'catalog', enabled: 2 },
+    { slug: 'support', enabled: 1 },
+  ],
+};
 const leader = { role: 1, features: [{ slug: 'network', enabled: 2 }] };
 
 describe('menu and route gates', () => {

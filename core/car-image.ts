@@ -72,8 +72,7 @@ export const carShape = (body: Body) => SHAPES[body];
 export function renderCarSvg(body: Body, hex: string): string {
   if (!isHexColor(hex)) throw new RangeError('colour must be 6 hex digits');
   const shape = SHAPES[body];
-  const wheel = (x: number) =>
-    `<circle cx="${x}" cy="${shape.wheelY}" r="22" fill="#1f2328"/><circle cx="${x}" cy="${shape.wheelY}" r="11" fill="#c9ced6"/>`;
+  const wheel = (x: number) => `<circle cx="${x}" cy="${shape.wheelY}" r="22" fill="#1f2328"/><circle cx="${x}" cy="${shape.wheelY}" r="11" fill="#c9ced6"/>`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="320" height="160" role="img">',
     '<rect width="320" height="160" fill="#f4f6f9"/>',

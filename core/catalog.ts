@@ -47,7 +47,8 @@ export const CATALOG_MESSAGES = {
   variationDuplicate: 'Esiste già una variazione con questi valori',
   variationsMissing: 'Per pubblicare servono almeno 2 anticipi, 2 durate e 3 percorrenze diverse',
   // A change that would leave a published offer below the minimum (issue 20: the refusal must say why).
-  publishedKeepsVariations: 'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
+  publishedKeepsVariations:
+    'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
   catalogCarReadOnly: 'Le auto del catalogo non si possono modificare',
   imageInvalidType: 'Tipo di immagine non valido',
   specialPriceMissing: 'Con la tariffa speciale indica un prezzo speciale',
@@ -72,15 +73,45 @@ export type VehicleType = (typeof VEHICLE_TYPES)[number];
 /** The manual offer form also knows these (§2). */
 export const REQUEST_VEHICLE_TYPES = ['auto', 'commerciale', 'minicar'] as const;
 
-export const CAR_CATEGORIES = ['city-car', 'berlina', 'sportiva-coupe', 'suv-crossover', 'monovolume', 'station-wagon', 'veicoli-commerciali', 'minicar', 'autocarro'] as const;
-export const CAR_FUELS = ['benzina', 'diesel', 'gpl', 'metano', 'elettrica', 'HEV-IB', 'HEV-ID', 'FHEV-IB', 'FHEV-ID', 'MHEV-IB', 'MHEV-ID', 'PEV-IB', 'PHEV-ID'] as const;
+export const CAR_CATEGORIES = [
+  'city-car',
+  'berlina',
+  'sportiva-coupe',
+  'suv-crossover',
+  'monovolume',
+  'station-wagon',
+  'veicoli-commerciali',
+  'minicar',
+  'autocarro',
+] as const;
+export const CAR_FUELS = [
+  'benzina',
+  'diesel',
+  'gpl',
+  'metano',
+  'elettrica',
+  'HEV-IB',
+  'HEV-ID',
+  'FHEV-IB',
+  'FHEV-ID',
+  'MHEV-IB',
+  'MHEV-ID',
+  'PEV-IB',
+  'PHEV-ID',
+] as const;
 export const CAR_SEGMENTS = ['A', 'B', 'C', 'D', 'E'] as const;
 export const CAR_GEARBOXES = ['manuale', 'automatico', 'automatico-cvt', 'automatico-sequenziale', 'automatico-doppia-frizione'] as const;
 export const CAR_DEFAULTS = { segmento: 'A', category: 'berlina', fuel: 'benzina', vehicleType: 'auto' } as const;
 
 /** A custom car's spec values, mapped to the search's facets (core/offer-options.ts). */
 export function searchCategoryOf(category: string): string {
-  const map: Record<string, string> = { 'sportiva-coupe': 'berlina', 'suv-crossover': 'suv', 'veicoli-commerciali': 'furgone', autocarro: 'furgone', minicar: 'city-car' };
+  const map: Record<string, string> = {
+    'sportiva-coupe': 'berlina',
+    'suv-crossover': 'suv',
+    'veicoli-commerciali': 'furgone',
+    autocarro: 'furgone',
+    minicar: 'city-car',
+  };
   return map[category] ?? category;
 }
 export function searchFuelOf(fuel: string): string {
@@ -91,7 +122,19 @@ export function searchFuelOf(fuel: string): string {
 }
 export const searchGearOf = (gearbox: string) => (gearbox.startsWith('automatico') ? 'automatico' : 'manuale');
 export function bodyOf(category: string): Body {
-  const map: Record<string, Body> = { 'city-car': 'city', minicar: 'city', 'station-wagon': 'wagon', 'suv-crossover': 'suv', suv: 'suv', monovolume: 'mpv', 'veicoli-commerciali': 'van', autocarro: 'van', furgone: 'van', berlina: 'sedan', 'sportiva-coupe': 'sedan' };
+  const map: Record<string, Body> = {
+    'city-car': 'city',
+    minicar: 'city',
+    'station-wagon': 'wagon',
+    'suv-crossover': 'suv',
+    suv: 'suv',
+    monovolume: 'mpv',
+    'veicoli-commerciali': 'van',
+    autocarro: 'van',
+    furgone: 'van',
+    berlina: 'sedan',
+    'sportiva-coupe': 'sedan',
+  };
   return map[category] ?? 'hatchback';
 }
 
@@ -103,7 +146,11 @@ export const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 /** The 3-character brand code (the database computes the same from the brand slug). */
-export const brandCodeOf = (brand: string) => slugify(brand).replace(/[^a-z0-9]/g, '').slice(0, 3).toUpperCase();
+export const brandCodeOf = (brand: string) =>
+  slugify(brand)
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 3)
+    .toUpperCase();
 
 export type VariationValues = { deposit: number; distance: number; duration: number; monthly_rate: number };
 
@@ -137,6 +184,15 @@ export function parseIntInput(v: string): number | '' {
 /** §4: a feature-independent check of the offer's validity (the save button's rule). */
 export function isOfferValid(o: { price: number | ''; deposit: number | ''; provider: string; product: string; duration: number | ''; distance: number | '' }) {
   return (
-    typeof o.price === 'number' && o.price > 0 && typeof o.deposit === 'number' && o.deposit >= 0 && !!o.provider && !!o.product && typeof o.duration === 'number' && o.duration > 0 && typeof o.distance === 'number' && o.distance >= 0
+    typeof o.price === 'number' &&
+    o.price > 0 &&
+    typeof o.deposit === 'number' &&
+    o.deposit >= 0 &&
+    !!o.provider &&
+    !!o.product &&
+    typeof o.duration === 'number' &&
+    o.duration > 0 &&
+    typeof o.distance === 'number' &&
+    o.distance >= 0
   );
 }

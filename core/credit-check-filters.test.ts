@@ -49,8 +49,11 @@ describe('filters a check sets', () => {
     ['category chosen, not checked yet', createCheck({}, null), { customerType: ['privati'] }],
     ['pending (chance null)', createCheck({}, { chance: null, monthlyRateMax: null }), { customerType: ['privati'] }],
     ['passed, rate limit only', createCheck(), { customerType: ['privati'], monthly_rates: [0, 450] }],
-    ['business needing a deposit', createCheck({ contractualCategory: 'societa-persone' }, { chance: 1, monthlyRateMax: 450, depositRequired: 5400 }),
-      { customerType: ['piva'], monthly_rates: [0, 450], deposits: [1, 5400] }],
+    [
+      'business needing a deposit',
+      createCheck({ contractualCategory: 'societa-persone' }, { chance: 1, monthlyRateMax: 450, depositRequired: 5400 }),
+      { customerType: ['piva'], monthly_rates: [0, 450], deposits: [1, 5400] },
+    ],
     ['refused: no limits', createCheck({}, { chance: 0, monthlyRateMax: null }), { customerType: ['privati'] }],
   ])('%s', (_, check, expected) => {
     expect(creditCheckFilterParams(check)).toEqual(expected);
@@ -64,7 +67,10 @@ describe('filters a check sets', () => {
   it('adds the rate and deposit only when the user chose neither', () => {
     const check = createCheck({ contractualCategory: 'ditta-individuale' }, { chance: 1, depositRequired: 5400 });
     expect(applyCreditCheckFilters({ brands: ['fiat'], customerType: ['privati'] }, check)).toEqual({
-      brands: ['fiat'], customerType: ['piva'], monthly_rates: [0, 450], deposits: [1, 5400],
+      brands: ['fiat'],
+      customerType: ['piva'],
+      monthly_rates: [0, 450],
+      deposits: [1, 5400],
     });
     expect(applyCreditCheckFilters({ deposits: [0, 0] }, check)).toEqual({ deposits: [0, 0], customerType: ['piva'] });
     expect(applyCreditCheckFilters({ monthly_rates: [0, 300] }, check)).toEqual({ monthly_rates: [0, 300], customerType: ['piva'] });
@@ -72,9 +78,13 @@ describe('filters a check sets', () => {
   });
 
   it('reset removes exactly the check filters', () => {
-    expect(withoutCreditCheckFilters({ brands: ['fiat'], customerType: ['piva'], monthly_rates: [0, 1], deposits: [1, 2] })).toEqual({ brands: ['fiat'] });    // The screen's filters also hold toggles: they pass through both ways.
+    expect(withoutCreditCheckFilters({ brands: ['fiat'], customerType: ['piva'], monthly_rates: [0, 1], deposits: [1, 2] })).toEqual({ brands: ['fiat'] }); // The screen's filters also hold toggles: they pass through both ways.
     expect(withoutCreditCheckFilters({ unlimitedKm: true, monthly_rates: [0, 1] })).toEqual({ unlimitedKm: true });
-    expect(applyCreditCheckFilters({ fast_delivery: true }, createCheck())).toEqual({ fast_delivery: true, customerType: ['privati'], monthly_rates: [0, 450] });
+    expect(applyCreditCheckFilters({ fast_delivery: true }, createCheck())).toEqual({
+      fast_delivery: true,
+      customerType: ['privati'],
+      monthly_rates: [0, 450],
+    });
   });
 
   it('hides the customer-type tag after a check', () => {
@@ -85,7 +95,9 @@ describe('filters a check sets', () => {
 
 describe('address of the filtered offers', () => {
   it('puts arrays comma-separated, ranges as min,max', () => {
-    expect(filtersToQuery({ customerType: ['privati'], monthly_rates: [0, 450], deposits: [1, 5400], brands: [] })).toBe('customerType=privati&monthly_rates=0,450&deposits=1,5400');
+    expect(filtersToQuery({ customerType: ['privati'], monthly_rates: [0, 450], deposits: [1, 5400], brands: [] })).toBe(
+      'customerType=privati&monthly_rates=0,450&deposits=1,5400',
+    );
     expect(filtersToQuery({ brands: ['alfa romeo', 'a&b'] })).toBe('brands=alfa%20romeo,a%26b');
   });
 
@@ -109,14 +121,22 @@ describe('address of the filtered offers', () => {
 
   it('gives the search its credit-check fields', () => {
     expect(creditCheckSearchFields(NONE)).toEqual({});
-    expect(creditCheckSearchFields(createCheck())).toEqual({ contractualCategory: 'tempo-indeterminato', answers: { trial_period_ended: true }, sustainability: [2] });
+    expect(creditCheckSearchFields(createCheck())).toEqual({
+      contractualCategory: 'tempo-indeterminato',
+      answers: { trial_period_ended: true },
+      sustainability: [2],
+    });
     expect(creditCheckSearchFields(createCheck({ sustainability: [2, 1] }))).toMatchObject({ sustainability: [2, 1] });
   });
 });
 
 describe('traffic light', () => {
   it('shows 2, 1, 0 as red, amber, green (the spec, verbatim)', () => {
-    expect(TRAFFIC_LIGHT).toEqual([{ value: 2, color: 'red' }, { value: 1, color: 'amber' }, { value: 0, color: 'green' }]);
+    expect(TRAFFIC_LIGHT).toEqual([
+      { value: 2, color: 'red' },
+      { value: 1, color: 'amber' },
+      { value: 0, color: 'green' },
+    ]);
   });
 
   it.each<[string, Partial<Limits> | null, 0 | 1 | 2 | null]>([

@@ -79,7 +79,8 @@ export function creditCheckFilterParams(s: CreditCheckSnapshot, mins: RangeMins 
   if (!isCompletedCheck(s)) return out;
   const { monthlyRateMax, depositRequired } = s.response ?? {};
   if (typeof monthlyRateMax === 'number') out[CREDIT_CHECK_FILTERS.monthlyRates] = [Math.min(mins.monthlyRate ?? 0, monthlyRateMax), monthlyRateMax];
-  if (typeof depositRequired === 'number' && depositRequired > 0) out[CREDIT_CHECK_FILTERS.deposits] = [Math.min(mins.deposit ?? 1, depositRequired), depositRequired];
+  if (typeof depositRequired === 'number' && depositRequired > 0)
+    out[CREDIT_CHECK_FILTERS.deposits] = [Math.min(mins.deposit ?? 1, depositRequired), depositRequired];
   return out;
 }
 
@@ -198,10 +199,7 @@ export function sustainabilityToggle(selected: readonly Chance[], value: Chance,
 const RESETTING: readonly string[] = [...TOUCHED, 'piva', 'privati'];
 
 /** A change the user is about to make on the offers filters: `filter` is the filter (or chip) name. */
-export type FilterChange =
-  | { kind: 'edit'; filter: string }
-  | { kind: 'remove'; filter: string }
-  | { kind: 'clearAll' };
+export type FilterChange = { kind: 'edit'; filter: string } | { kind: 'remove'; filter: string } | { kind: 'clearAll' };
 
 /** Which prompt: 'edit' = 'Modificando questo filtro…', 'remove' = 'Rimuovendo i filtri…' (it.creditCheck). */
 export type ResetConfirmation = 'edit' | 'remove';

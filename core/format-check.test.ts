@@ -37,7 +37,14 @@ describe('findUnformattedNumbers', () => {
   it('accepts everything core/format.ts writes', () => {
     const samples = [0, 1, 99.5, 999, 1000, 1234.5, 2500, 15000, 100000, 1234567.89];
     const text = samples
-      .flatMap((n) => [formatEuro(n), formatEuro(n, { decimals: 0 }), formatMonthly(n), formatDistance(Math.round(n)), formatNumber(n), formatConsumption(n, false)])
+      .flatMap((n) => [
+        formatEuro(n),
+        formatEuro(n, { decimals: 0 }),
+        formatMonthly(n),
+        formatDistance(Math.round(n)),
+        formatNumber(n),
+        formatConsumption(n, false),
+      ])
       .join('\n');
     expect(findUnformattedNumbers(text)).toEqual([]);
   });

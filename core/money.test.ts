@@ -77,10 +77,18 @@ describe('roundHalfUp fast path', () => {
   // The definition, without the fast path.
   const reference = (x: number) => Math.sign(x) * Math.round(Number(Math.abs(x).toPrecision(15))) + 0;
   it('equals the 15-digit definition on any double, on cents from euros and near halves', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true }), (x) => Object.is(roundHalfUp(x), reference(x))), { numRuns: 5000, seed: 20261121 });
-    fc.assert(fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), (c) => Object.is(roundHalfUp((c / 100) * 100), reference((c / 100) * 100))), { numRuns: 5000, seed: 7 });
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ min: -1e-5, max: 1e-5, noNaN: true }), (n, e) => Object.is(roundHalfUp(n + 0.5 + e), reference(n + 0.5 + e))),
+      fc.property(fc.double({ noNaN: true }), (x) => Object.is(roundHalfUp(x), reference(x))),
+      { numRuns: 5000, seed: 20261121 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), (c) => Object.is(roundHalfUp((c / 100) * 100), reference((c / 100) * 100))),
+      { numRuns: 5000, seed: 7 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ min: -1e-5, max: 1e-5, noNaN: true }), (n, e) =>
+        Object.is(roundHalfUp(n + 0.5 + e), reference(n + 0.5 + e)),
+      ),
       { numRuns: 5000, seed: 11 },
     );
   });

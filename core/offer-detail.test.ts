@@ -3,7 +3,13 @@ import { formatDistance, formatMonthly, formatPrice } from './format';
 import { childChoices, configure, type ConfigurableOffer, nearestChild, offerFees, readDetailUrl, type Selection, writeDetailUrl } from './offer-detail';
 import { parseAnswers } from './schemas/offer-detail';
 
-const child = (duration: number, deposit: number, distance: number, monthly_rate: number, extra: Partial<{ bundle: string; special_rate: number; special_price: number }> = {}) => ({
+const child = (
+  duration: number,
+  deposit: number,
+  distance: number,
+  monthly_rate: number,
+  extra: Partial<{ bundle: string; special_rate: number; special_price: number }> = {},
+) => ({
   ref: `R-${duration}-${deposit}-${distance}${extra.bundle ? `-${extra.bundle}` : ''}`,
   duration,
   deposit,
@@ -14,7 +20,12 @@ const child = (duration: number, deposit: number, distance: number, monthly_rate
 
 const offer: ConfigurableOffer<ReturnType<typeof child>> = {
   tag: null,
-  children: [child(36, 0, 15000, 300), child(36, 2000, 0, 350), child(48, 0, 15000, 280, { special_rate: 1, special_price: 260 }), child(36, 0, 15000, 325, { bundle: 'Full' })],
+  children: [
+    child(36, 0, 15000, 300),
+    child(36, 2000, 0, 350),
+    child(48, 0, 15000, 280, { special_rate: 1, special_price: 260 }),
+    child(36, 0, 15000, 325, { bundle: 'Full' }),
+  ],
   accessories: [
     { code: 'A180', price: 180 },
     { code: 'A100', price: 100 },
@@ -78,7 +89,12 @@ describe('choices and nearest child', () => {
 
 describe('offerFees', () => {
   it.each([
-    ['percentage', 800, { feeType: 'FLAT_PERCENTAGE', feeValue: 50 }, { agentFee: 50, defaultFeeValue: 400, minFeeValue: 200, maxFeeValue: 600, overCommission: 100 }],
+    [
+      'percentage',
+      800,
+      { feeType: 'FLAT_PERCENTAGE', feeValue: 50 },
+      { agentFee: 50, defaultFeeValue: 400, minFeeValue: 200, maxFeeValue: 600, overCommission: 100 },
+    ],
     ['hierarchical percentage', 1000, { feeType: 'HIERARCHICAL_PERCENTAGE', feeValue: 40 }, { agentFee: 40, defaultFeeValue: 400 }],
     ['fixed value does not move', 800, { feeType: 'FIXED_VALUE', feeValue: 150 }, { agentFee: 0, defaultFeeValue: 150 }],
     ['out of range percentage', 800, { feeType: 'FLAT_PERCENTAGE', feeValue: 140 }, { agentFee: 100, defaultFeeValue: 800 }],
@@ -89,7 +105,11 @@ describe('offerFees', () => {
 
 describe('detail URL', () => {
   it.each([
-    ['full', 'duration=36&deposit=0&distance=0&bundle=Full&accessories=A,B&colors=VER-X', { duration: 36, deposit: 0, distance: 0, bundle: 'Full', accessories: ['A', 'B'], colors: ['VER-X'] }],
+    [
+      'full',
+      'duration=36&deposit=0&distance=0&bundle=Full&accessories=A,B&colors=VER-X',
+      { duration: 36, deposit: 0, distance: 0, bundle: 'Full', accessories: ['A', 'B'], colors: ['VER-X'] },
+    ],
     ['bad numbers dropped', 'duration=abc&deposit=-1&distance=1.5', { accessories: [], colors: [] }],
     ['one colour only, duplicates dropped', 'colors=A,B&accessories=A,A', { accessories: ['A'], colors: ['A'] }],
   ])('%s', (_n, q, want) => {

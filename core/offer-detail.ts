@@ -2,7 +2,19 @@
 // §4 "Offer detail", §5 "Configurator and commission"): pure, shared by the screen and the server,
 // which recomputes every printed rate with them (docs/pricing.md).
 import type { Cents } from './money';
-import { applyCommission, type ChildOffer, type CommissionFlags, type CommissionResult, effectiveRate, type Fees, findChildOffer, monthlyRate, type MonthlyRateBreakdown, type Service, servicePrice } from './pricing';
+import {
+  applyCommission,
+  type ChildOffer,
+  type CommissionFlags,
+  type CommissionResult,
+  effectiveRate,
+  type Fees,
+  findChildOffer,
+  monthlyRate,
+  type MonthlyRateBreakdown,
+  type Service,
+  servicePrice,
+} from './pricing';
 
 /** Occupations of the print panel (its select); free text is not accepted. */
 export const OCCUPATIONS = ['Dipendente', 'Libero professionista', 'Imprenditore', 'Pensionato', 'Studente', 'Altro'] as const;
@@ -56,7 +68,10 @@ export type Configured<C, S = Service & { id: number | string }> =
  * The child offer the selection points at, and the configured monthly rate: the child's effective
  * rate plus accessories and colour spread over the duration plus the chosen services, monthly.
  */
-export function configure<C extends ChildOffer, S extends Service & { id: number | string }>(offer: ConfigurableOffer<C> & { services: readonly S[] }, sel: Selection): Configured<C, S> {
+export function configure<C extends ChildOffer, S extends Service & { id: number | string }>(
+  offer: ConfigurableOffer<C> & { services: readonly S[] },
+  sel: Selection,
+): Configured<C, S> {
   const accessories = sel.accessories.map((code) => offer.accessories.find((a) => a.code === code));
   const colors = sel.colors.map((code) => offer.colors.find((c) => c.code === code));
   const serviceIds = Object.keys(sel.services);
@@ -72,10 +87,23 @@ export function configure<C extends ChildOffer, S extends Service & { id: number
   const chosen = (services as S[]).map((s) => ({ ...s, quantity: sel.services[String(s.id)] ?? s.quantity }));
   const baseRate = effectiveRate(child);
   const fields = { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null };
-  const rate = monthlyRate({ baseRate, durationMonths: child.duration, accessories: accessories as PricedOption[], colors: colors as PricedOption[], services: chosen, tag: offer.tag, offer: fields });
+  const rate = monthlyRate({
+    baseRate,
+    durationMonths: child.duration,
+    accessories: accessories as PricedOption[],
+    colors: colors as PricedOption[],
+    services: chosen,
+    tag: offer.tag,
+    offer: fields,
+  });
   // Each service's own share, priced exactly as monthlyRate prices it (so the lines add up to rate.services).
   const context = { tag: offer.tag, offer: { ...fields, duration: child.duration, monthly_rate: baseRate } };
-  return { ok: true, child, rate, services: chosen.map((s, i) => ({ service: (services as S[])[i]!, quantity: s.quantity ?? 1, monthly: servicePrice(s, context) })) };
+  return {
+    ok: true,
+    child,
+    rate,
+    services: chosen.map((s, i) => ({ service: (services as S[])[i]!, quantity: s.quantity ?? 1, monthly: servicePrice(s, context) })),
+  };
 }
 
 /** What the agent asked for on top of the configuration: a commission (slider) or a monthly rate, euros. */
@@ -105,7 +133,12 @@ export function priceQuote<C extends ChildOffer, S extends Service & { id: numbe
   const configured = configure(offer, sel);
   if (!configured.ok) return configured;
   const commission = offer.fees
-    ? applyCommission(offer.fees, offer.flags, { commission: asked.commission ?? null, overrideMonthlyRate: asked.monthlyRate ?? null }, { durationMonths: configured.child.duration, baseMonthlyRate: configured.rate.total })
+    ? applyCommission(
+        offer.fees,
+        offer.flags,
+        { commission: asked.commission ?? null, overrideMonthlyRate: asked.monthlyRate ?? null },
+        { durationMonths: configured.child.duration, baseMonthlyRate: configured.rate.total },
+      )
     : null;
   return { ...configured, monthlyRate: commission?.monthlyRate ?? configured.rate.total, commission };
 }
@@ -121,7 +154,11 @@ export function childChoices<C extends ChildOffer>(children: readonly C[], field
  * Picking one value may leave no child matching the other two: keep the changed value and take the
  * closest child that has it (cheapest among equals), so the selects never strand the agent.
  */
-export function nearestChild<C extends ChildOffer>(children: readonly C[], sel: Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>, changed: 'duration' | 'deposit' | 'distance'): C | undefined {
+export function nearestChild<C extends ChildOffer>(
+  children: readonly C[],
+  sel: Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>,
+  changed: 'duration' | 'deposit' | 'distance',
+): C | undefined {
   const exact = findChildOffer(children, sel);
   if (exact) return exact;
   const candidates = children.filter((c) => c[changed] === sel[changed]);

@@ -1,6 +1,18 @@
 import { formatDistance, formatMonths } from './format';
 import type { Bounds, FacetCounts } from './offer-filter';
-import { CATALOGUE_TAG_LABEL, CATEGORIES, CUSTOMER_TYPE_OPTIONS, FUELS, GEARS, type OptionDef, RANGE_UNITS, SORTS, STATUSES, STOCKS, TOGGLES } from './offer-options';
+import {
+  CATALOGUE_TAG_LABEL,
+  CATEGORIES,
+  CUSTOMER_TYPE_OPTIONS,
+  FUELS,
+  GEARS,
+  type OptionDef,
+  RANGE_UNITS,
+  SORTS,
+  STATUSES,
+  STOCKS,
+  TOGGLES,
+} from './offer-options';
 import type { FilterDef, FilterOption, FilterSet } from './schemas/offers';
 
 /** Names of the codes the facets count, as the filter column shows them. */
@@ -39,29 +51,56 @@ export function buildFilterSet(result: { facets: FacetCounts; bounds: Bounds }, 
     const b = bounds[name] ?? [0, 0];
     return { type: 'range', name, min: b[0], max: b[1], unit: RANGE_UNITS[name] };
   };
-  const toggle = (name: keyof typeof TOGGLES, count: number): FilterDef => ({ type: 'toggle', name, label: TOGGLES[name].label, icon: TOGGLES[name].icon, count });
+  const toggle = (name: keyof typeof TOGGLES, count: number): FilterDef => ({
+    type: 'toggle',
+    name,
+    label: TOGGLES[name].label,
+    icon: TOGGLES[name].icon,
+    count,
+  });
   const options = (name: Extract<FilterDef, { type: 'options' }>['name'], list: FilterOption[]): FilterDef => ({ type: 'options', name, options: list });
 
   const deliveryOrder = (a: string, b: string) => (lookups.deliveryTimes[a]?.days ?? 0) - (lookups.deliveryTimes[b]?.days ?? 0);
   const filters: FilterDef[] = [
-    options('brands', fromLookup('brands', (v) => lookups.brands[v] ?? v)),
+    options(
+      'brands',
+      fromLookup('brands', (v) => lookups.brands[v] ?? v),
+    ),
     range('monthly_rates'),
     options('fuels', fromConstants('fuels', FUELS)),
     options('categories', fromConstants('categories', CATEGORIES)),
     options('gear', fromConstants('gear', GEARS)),
-    options('durations', numeric('durations', (n) => formatMonths(n))),
-    options('distances', numeric('distances', (n) => formatDistance(n))),
+    options(
+      'durations',
+      numeric('durations', (n) => formatMonths(n)),
+    ),
+    options(
+      'distances',
+      numeric('distances', (n) => formatDistance(n)),
+    ),
     range('deposits'),
     toggle('unlimitedKm', facets.distances['0'] ?? 0),
     options('customerType', fromConstants('customerType', CUSTOMER_TYPE_OPTIONS)),
-    options('delivery_times', fromLookup('delivery_times', (v) => lookups.deliveryTimes[v]?.label ?? v, deliveryOrder)),
+    options(
+      'delivery_times',
+      fromLookup('delivery_times', (v) => lookups.deliveryTimes[v]?.label ?? v, deliveryOrder),
+    ),
     toggle('fast_delivery', facets.fast_delivery['true'] ?? 0),
     options('stocks', fromConstants('stocks', STOCKS)),
     options('status', fromConstants('status', STATUSES)),
     toggle('noviceDriver', facets.noviceDriver['true'] ?? 0),
-    options('brokers', fromLookup('brokers', (v) => lookups.brokers[v]?.name ?? v)),
-    options('products', fromLookup('products', (v) => lookups.products[v] ?? v)),
-    options('areas', fromLookup('areas', (v) => lookups.areas[v] ?? v)),
+    options(
+      'brokers',
+      fromLookup('brokers', (v) => lookups.brokers[v]?.name ?? v),
+    ),
+    options(
+      'products',
+      fromLookup('products', (v) => lookups.products[v] ?? v),
+    ),
+    options(
+      'areas',
+      fromLookup('areas', (v) => lookups.areas[v] ?? v),
+    ),
   ];
   const tags = Object.entries(facets.tags)
     .filter(([value]) => value !== CATALOGUE_TAG_LABEL || canCatalog)
@@ -69,4 +108,3 @@ export function buildFilterSet(result: { facets: FacetCounts; bounds: Bounds }, 
     .map(([value, count]) => ({ value, label: value, show: true, count }));
   return { filters, tags, orders: SORTS.map((s) => ({ value: s.value, label: s.label })) };
 }
-

@@ -28,8 +28,24 @@ const paging = { sort: 'price-up' as const, page: 1, items: 18 };
 
 describe('searchOffers', () => {
   const panda = offer({ id: 1, variations: [v(11, 36, 15000, 0, 250), v(12, 48, 0, 0, 220), v(13, 24, 10000, 3000, 199.9)] });
-  const golf = offer({ id: 2, brand: 'volkswagen', model: 'Golf', fuel: 'diesel', noviceDriver: true, tag: 'Catalogo', createdAt: 5, variations: [v(21, 36, 20000, 0, 400)] });
-  const ypsilon = offer({ id: 3, brand: 'lancia', model: 'Ypsilon', fastDelivery: true, delivery_time: 'entro-90', variations: [v(31, 36, 15000, 1500, 280), v(32, 60, 15000, 1500, 260)] });
+  const golf = offer({
+    id: 2,
+    brand: 'volkswagen',
+    model: 'Golf',
+    fuel: 'diesel',
+    noviceDriver: true,
+    tag: 'Catalogo',
+    createdAt: 5,
+    variations: [v(21, 36, 20000, 0, 400)],
+  });
+  const ypsilon = offer({
+    id: 3,
+    brand: 'lancia',
+    model: 'Ypsilon',
+    fastDelivery: true,
+    delivery_time: 'entro-90',
+    variations: [v(31, 36, 15000, 1500, 280), v(32, 60, 15000, 1500, 260)],
+  });
   const empty = offer({ id: 4, brand: 'tesla', variations: [] });
   const all = [panda, golf, ypsilon, empty];
 
@@ -67,7 +83,10 @@ describe('searchOffers', () => {
     expect(searchOffers(all, { ...paging, fast_delivery: true, delivery_times: ['entro-30'] }).hits.map((h) => h.offer.id)).toEqual([3]);
     const unlimited = searchOffers(all, { ...paging, unlimitedKm: true, distances: [20000] });
     expect(unlimited.hits.map((h) => h.variation.id)).toEqual([12]);
-    expect(effectiveFilters({ unlimitedKm: true, distances: [1], fast_delivery: true, delivery_times: ['x'], brands: [] })).toEqual({ unlimitedKm: true, fast_delivery: true });
+    expect(effectiveFilters({ unlimitedKm: true, distances: [1], fast_delivery: true, delivery_times: ['x'], brands: [] })).toEqual({
+      unlimitedKm: true,
+      fast_delivery: true,
+    });
   });
 
   it('filters on toggles and tags', () => {

@@ -46,7 +46,10 @@ export const STOCKS = [
 /** Offer status: the condition of the car offered. */
 export const STATUSES = [def('nuovo', 'Nuovo', 'sparkles-outline'), def('km0', 'Km 0', 'speedometer-outline'), def('usato', 'Usato', 'time-outline')] as const;
 
-export const CUSTOMER_TYPE_OPTIONS: readonly OptionDef<CustomerType>[] = [def('privati', 'Privati', 'person-outline'), def('piva', 'P.IVA', 'briefcase-outline')];
+export const CUSTOMER_TYPE_OPTIONS: readonly OptionDef<CustomerType>[] = [
+  def('privati', 'Privati', 'person-outline'),
+  def('piva', 'P.IVA', 'briefcase-outline'),
+];
 
 export const SORTS = [
   def('price-up', 'Prezzo crescente'),
@@ -74,7 +77,19 @@ export const ITEMS_PER_PAGE = 18;
 export const MAX_ITEMS_PER_PAGE = 100;
 
 /** Option filters whose values are codes. */
-export const CODE_FILTERS = ['brands', 'brokers', 'categories', 'fuels', 'gear', 'delivery_times', 'products', 'stocks', 'areas', 'customerType', 'status'] as const;
+export const CODE_FILTERS = [
+  'brands',
+  'brokers',
+  'categories',
+  'fuels',
+  'gear',
+  'delivery_times',
+  'products',
+  'stocks',
+  'areas',
+  'customerType',
+  'status',
+] as const;
 /** Option filters on the child offers (variations); values are numbers. */
 export const NUMBER_FILTERS = ['durations', 'distances'] as const;
 /** Range filters [min, max], inclusive, on the child offers. */

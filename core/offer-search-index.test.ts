@@ -58,9 +58,14 @@ const offer: fc.Arbitrary<Omit<FilterableOffer, 'id'>> = fc.record({
   variations: fc.array(variation, { maxLength: 6 }),
 });
 // Unique offer ids in a random order (the index must not depend on the catalogue's order).
-const catalogue = fc
-  .array(offer, { maxLength: 40 })
-  .chain((list) => fc.shuffledSubarray(list.map((_, i) => i + 1), { minLength: list.length, maxLength: list.length }).map((ids) => list.map((o, i) => ({ ...o, id: ids[i]! }))));
+const catalogue = fc.array(offer, { maxLength: 40 }).chain((list) =>
+  fc
+    .shuffledSubarray(
+      list.map((_, i) => i + 1),
+      { minLength: list.length, maxLength: list.length },
+    )
+    .map((ids) => list.map((o, i) => ({ ...o, id: ids[i]! }))),
+);
 
 const list = <T>(values: readonly T[]) => fc.option(fc.subarray([...values], { minLength: 0 }), { nil: undefined });
 const range = (values: readonly number[]) =>
@@ -93,9 +98,12 @@ const filters: fc.Arbitrary<Partial<OfferFilters>> = fc.record(
   { requiredKeys: [] },
 );
 const cents = fc.option(fc.constantFrom(9900, 15050, 19990, 25000), { nil: null });
-const bands: fc.Arbitrary<SustainabilityBand[] | null> = fc.option(fc.array(fc.record({ depositPositive: fc.boolean(), rateAboveCents: cents, rateUpToCents: cents }), { minLength: 1, maxLength: 3 }), {
-  nil: null,
-});
+const bands: fc.Arbitrary<SustainabilityBand[] | null> = fc.option(
+  fc.array(fc.record({ depositPositive: fc.boolean(), rateAboveCents: cents, rateUpToCents: cents }), { minLength: 1, maxLength: 3 }),
+  {
+    nil: null,
+  },
+);
 const paging = fc.record({ sort: fc.constantFrom(...OFFER_SORTS), page: fc.integer({ min: 1, max: 4 }), items: fc.integer({ min: 1, max: 12 }) });
 
 // Who may see each offer (by offer id) and who searches: users 1-3, networks N1 and N2.
@@ -105,7 +113,9 @@ const audience: fc.Arbitrary<OfferAudience> = fc.record({
   ownerUserId: fc.constantFrom(null, null, 1, 2),
   ownerGroup: fc.constantFrom(null, null, null, 'N1', 'N2'),
 });
-const viewer: fc.Arbitrary<OfferViewer | null> = fc.option(fc.record({ userId: fc.constantFrom(1, 2, 3), groupCode: fc.constantFrom(null, '', 'N1', 'N2') }), { nil: null });
+const viewer: fc.Arbitrary<OfferViewer | null> = fc.option(fc.record({ userId: fc.constantFrom(1, 2, 3), groupCode: fc.constantFrom(null, '', 'N1', 'N2') }), {
+  nil: null,
+});
 
 describe('OfferSearchIndex', () => {
   it('answers as searchOffers when every offer is public (the device copy)', () => {
@@ -120,14 +130,19 @@ describe('OfferSearchIndex', () => {
 
   it('answers as searchOffers over the offers the viewer may see (the server)', () => {
     fc.assert(
-      fc.property(catalogue, fc.array(audience, { minLength: 40, maxLength: 40 }), fc.array(fc.tuple(viewer, filters, paging, bands), { minLength: 1, maxLength: 4 }), (offers, audiences, searches) => {
-        const of = (o: { id: number }) => audiences[o.id - 1]!;
-        const index = new OfferSearchIndex(offers, of);
-        for (const [v, f, p, b] of searches) {
-          const visible = offers.filter((o) => (v ? canSeeOffer(of(o), v) : canSeeOffer(of(o), { userId: -1, groupCode: null })));
-          expect(index.search({ ...f, ...p }, { viewer: v, sustainability: b })).toEqual(searchOffers(visible, { ...f, ...p }, b));
-        }
-      }),
+      fc.property(
+        catalogue,
+        fc.array(audience, { minLength: 40, maxLength: 40 }),
+        fc.array(fc.tuple(viewer, filters, paging, bands), { minLength: 1, maxLength: 4 }),
+        (offers, audiences, searches) => {
+          const of = (o: { id: number }) => audiences[o.id - 1]!;
+          const index = new OfferSearchIndex(offers, of);
+          for (const [v, f, p, b] of searches) {
+            const visible = offers.filter((o) => (v ? canSeeOffer(of(o), v) : canSeeOffer(of(o), { userId: -1, groupCode: null })));
+            expect(index.search({ ...f, ...p }, { viewer: v, sustainability: b })).toEqual(searchOffers(visible, { ...f, ...p }, b));
+          }
+        },
+      ),
       { numRuns: 300, seed: 20261124 },
     );
   });

@@ -236,7 +236,8 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.brandRank = new Int32Array(n);
     byName.forEach((i, r) => {
       const prev = byName[r - 1];
-      this.brandRank[i] = prev !== undefined && offers[prev]!.brand === offers[i]!.brand && offers[prev]!.model === offers[i]!.model ? this.brandRank[prev]! : r;
+      this.brandRank[i] =
+        prev !== undefined && offers[prev]!.brand === offers[i]!.brand && offers[prev]!.model === offers[i]!.model ? this.brandRank[prev]! : r;
     });
     this.byBrand = Int32Array.from(withChildren.sort((a, b) => this.brandRank[a]! - this.brandRank[b]! || price(a) - price(b) || a - b));
   }
@@ -317,7 +318,13 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     const unfiltered = active.length === 0 && !byVariation;
     const base = this.publicUnfiltered;
     const r: Tally = unfiltered
-      ? { hit: base.hit.slice(), total: base.total, counts: base.counts.map((c) => c.slice()), durCount: base.durCount.slice(), distCount: base.distCount.slice() }
+      ? {
+          hit: base.hit.slice(),
+          total: base.total,
+          counts: base.counts.map((c) => c.slice()),
+          durCount: base.durCount.slice(),
+          distCount: base.distCount.slice(),
+        }
       : this.emptyTally();
     if (unfiltered) for (const { i } of this.owned) if (seen[i]) this.countUnfiltered(i, r);
     const { hit, counts, durCount, distCount } = r;

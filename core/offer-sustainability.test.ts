@@ -72,24 +72,41 @@ const levelsArb = fc.subarray([2, 1, 0] as Chance[], { minLength: 1 });
 const limitsArb = fc.record({
   chance: fc.constantFrom<Chance>(0, 1, 2),
   description: fc.constant(null),
-  monthlyRateMax: fc.option(fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100), { nil: null }),
-  thresholdMonthlyRateMax: fc.option(fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100), { nil: null }),
+  monthlyRateMax: fc.option(
+    fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100),
+    { nil: null },
+  ),
+  thresholdMonthlyRateMax: fc.option(
+    fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100),
+    { nil: null },
+  ),
   depositRequired: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
 });
 
 describe('sustainabilityBands: the same rule as regions', () => {
   it('a child offer is in the bands exactly when its traffic light is a kept level', () => {
     fc.assert(
-      fc.property(limitsArb, levelsArb, fc.array(fc.record({ cents: fc.integer({ min: 0, max: 250_000 }), deposit: fc.constantFrom(0, 1, 500, 6000) }), { maxLength: 30 }), (l, levels, points) => {
-        const filter: SustainabilityFilter = { limits: l, levels };
-        const bands = sustainabilityBands(filter);
-        // Probe around the breakpoints too, where an off-by-one would hide.
-        const near = [l.monthlyRateMax, l.thresholdMonthlyRateMax].flatMap((x) => (x === null ? [] : [x * 100, x * 110]).flatMap((c) => [Math.round(c) - 1, Math.round(c), Math.round(c) + 1]));
-        for (const p of [...points, ...near.filter((c) => c >= 0).map((cents) => ({ cents, deposit: 0 })), ...near.filter((c) => c >= 0).map((cents) => ({ cents, deposit: 1 }))]) {
-          const v = { rate: p.cents / 100, deposit: p.deposit };
-          expect(inSustainabilityBands(bands, v)).toBe(levels.includes(offerSustainability(l, v).index));
-        }
-      }),
+      fc.property(
+        limitsArb,
+        levelsArb,
+        fc.array(fc.record({ cents: fc.integer({ min: 0, max: 250_000 }), deposit: fc.constantFrom(0, 1, 500, 6000) }), { maxLength: 30 }),
+        (l, levels, points) => {
+          const filter: SustainabilityFilter = { limits: l, levels };
+          const bands = sustainabilityBands(filter);
+          // Probe around the breakpoints too, where an off-by-one would hide.
+          const near = [l.monthlyRateMax, l.thresholdMonthlyRateMax].flatMap((x) =>
+            (x === null ? [] : [x * 100, x * 110]).flatMap((c) => [Math.round(c) - 1, Math.round(c), Math.round(c) + 1]),
+          );
+          for (const p of [
+            ...points,
+            ...near.filter((c) => c >= 0).map((cents) => ({ cents, deposit: 0 })),
+            ...near.filter((c) => c >= 0).map((cents) => ({ cents, deposit: 1 })),
+          ]) {
+            const v = { rate: p.cents / 100, deposit: p.deposit };
+            expect(inSustainabilityBands(bands, v)).toBe(levels.includes(offerSustainability(l, v).index));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -72,7 +72,13 @@ export function sustainabilityFilterOf(search: CreditCheckSearch): Sustainabilit
  */
 export function offerSustainability(limits: CheckLimits, v: { rate: number; deposit: number }): { index: Chance; message: string } {
   const a = affordability(
-    { monthlyRate: v.rate, deposit: v.deposit, monthlyRateMax: limits.monthlyRateMax, thresholdMonthlyRateMax: limits.thresholdMonthlyRateMax, depositRequired: limits.depositRequired },
+    {
+      monthlyRate: v.rate,
+      deposit: v.deposit,
+      monthlyRateMax: limits.monthlyRateMax,
+      thresholdMonthlyRateMax: limits.thresholdMonthlyRateMax,
+      depositRequired: limits.depositRequired,
+    },
     RULES_V1,
   );
   if (a.index <= limits.chance) return { index: a.index, message: a.description };

@@ -6,7 +6,11 @@ import { OfferFiltersSchema } from './schemas/offers';
 
 describe('offer URL', () => {
   it('round-trips filters, sort and page with comma-separated arrays', () => {
-    const state = { filters: { brands: ['fiat', 'jeep'], durations: [36, 48], monthly_rates: [200, 400] as [number, number], unlimitedKm: true }, sort: 'price-down' as const, page: 3 };
+    const state = {
+      filters: { brands: ['fiat', 'jeep'], durations: [36, 48], monthly_rates: [200, 400] as [number, number], unlimitedKm: true },
+      sort: 'price-down' as const,
+      page: 3,
+    };
     const qs = writeOfferUrl(state);
     expect(qs).toBe('brands=fiat,jeep&durations=36,48&monthly_rates=200,400&unlimitedKm=1&sort=price-down&page=3');
     expect(readOfferUrl(qs)).toEqual(state);
@@ -26,9 +30,15 @@ describe('offer URL', () => {
 
   it('takes a filter value exactly when the search schema does', () => {
     const names = [...CODE_FILTERS, 'tags', ...NUMBER_FILTERS, ...RANGE_FILTERS, ...TOGGLE_FILTERS, 'unknown'];
-    const word = fc.oneof(fc.constantFrom('fiat', 'piva', 'privati', 'Alfa Romeo', "d'oro", 'a.b_c-d', '', ' ', '<x>', 'x'.repeat(65), 'città'), fc.string({ maxLength: 8 }));
+    const word = fc.oneof(
+      fc.constantFrom('fiat', 'piva', 'privati', 'Alfa Romeo', "d'oro", 'a.b_c-d', '', ' ', '<x>', 'x'.repeat(65), 'città'),
+      fc.string({ maxLength: 8 }),
+    );
     // Mostly the bounds of the schema's rules, where a difference would show.
-    const number = fc.oneof(fc.integer({ min: -5, max: 130 }), fc.constantFrom(-1, 0, 1, 1.5, 119, 120, 121, 999_999, 1_000_000, 1_000_001, 9_999_999, 10_000_000, 10_000_001, Number.NaN));
+    const number = fc.oneof(
+      fc.integer({ min: -5, max: 130 }),
+      fc.constantFrom(-1, 0, 1, 1.5, 119, 120, 121, 999_999, 1_000_000, 1_000_001, 9_999_999, 10_000_000, 10_000_001, Number.NaN),
+    );
     const value = fc.oneof(
       fc.array(word, { maxLength: 4 }),
       fc.array(number, { maxLength: 4 }),

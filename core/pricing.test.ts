@@ -114,7 +114,13 @@ describe('servicePrice', () => {
     duration: [{ value: 8, conditions: [['duration', '>=', 48]] }],
     distance: [
       { value: 15, conditions: [['distance', '>', 30000]] },
-      { value: 12, conditions: [['distance', 'in', [20000, 25000]], ['deposit', '=', 0]] },
+      {
+        value: 12,
+        conditions: [
+          ['distance', 'in', [20000, 25000]],
+          ['deposit', '=', 0],
+        ],
+      },
     ],
     quantity: [
       { value: 3, conditions: [['deposit', 'like', 0] as never] },
@@ -149,7 +155,12 @@ describe('servicePrice', () => {
   });
 
   it("'=' 0 still finds unlimited distance, '<' does not", () => {
-    const map: PriceMap = { distance: [{ value: 9, conditions: [['distance', '<', 20000]] }, { value: 7, conditions: [['distance', '=', 0]] }] };
+    const map: PriceMap = {
+      distance: [
+        { value: 9, conditions: [['distance', '<', 20000]] },
+        { value: 7, conditions: [['distance', '=', 0]] },
+      ],
+    };
     expect(evaluatePriceMap(map, { distance: 0 })).toBe(700);
     expect(evaluatePriceMap(map, { distance: 10000 })).toBe(900);
     expect(evaluatePriceMap({}, { distance: 0 })).toBeUndefined();
@@ -217,7 +228,17 @@ describe('monthlyRate', () => {
   });
 
   it("prices services with the chosen duration and rate, not the offer's", () => {
-    const priceMap: PriceMap = { duration: [{ value: 8, conditions: [['duration', '>=', 48], ['monthly_rate', '<', 300]] }] };
+    const priceMap: PriceMap = {
+      duration: [
+        {
+          value: 8,
+          conditions: [
+            ['duration', '>=', 48],
+            ['monthly_rate', '<', 300],
+          ],
+        },
+      ],
+    };
     const result = monthlyRate({
       baseRate: 280,
       durationMonths: 48,
@@ -266,14 +287,54 @@ describe('applyCommission', () => {
 
   it.each([
     ['nothing asked', all, {}, { monthlyRate: 30000, commission: 40000, displayCommission: 400, potentialProfit: 80000, changed: false }],
-    ['slider up: rate follows', extra, { commission: 500 }, { monthlyRate: 30678, commission: 50000, displayCommission: 500, potentialProfit: 100007, changed: true }],
-    ['slider above max is clamped', extra, { commission: 700 }, { monthlyRate: 31356, commission: 60000, displayCommission: 600, potentialProfit: 120013, changed: true }],
-    ['slider down without has_under_commission', extra, { commission: 300 }, { monthlyRate: 30000, commission: 40000, displayCommission: 400, potentialProfit: 80000, changed: false }],
-    ['override above the ceiling, no over flag', extra, { overrideMonthlyRate: 320 }, { monthlyRate: 31356, commission: 60000, displayCommission: 600, potentialProfit: 120013, changed: true }],
-    ['override into the over-commission room', all, { overrideMonthlyRate: 320 }, { monthlyRate: 32000, commission: 69508, displayCommission: 695, potentialProfit: 139016, changed: true }],
-    ['override below the floor', all, { overrideMonthlyRate: 250 }, { monthlyRate: 28644, commission: 20000, displayCommission: 200, potentialProfit: 39987, changed: true }],
-    ['override wins over slider', all, { commission: 200, overrideMonthlyRate: 320 }, { monthlyRate: 32000, commission: 69508, displayCommission: 695, potentialProfit: 139016, changed: true }],
-    ['a cent more: shown commission unchanged', extra, { overrideMonthlyRate: 300.01 }, { monthlyRate: 30001, commission: 40015, displayCommission: 400, potentialProfit: 80030, changed: false }],
+    [
+      'slider up: rate follows',
+      extra,
+      { commission: 500 },
+      { monthlyRate: 30678, commission: 50000, displayCommission: 500, potentialProfit: 100007, changed: true },
+    ],
+    [
+      'slider above max is clamped',
+      extra,
+      { commission: 700 },
+      { monthlyRate: 31356, commission: 60000, displayCommission: 600, potentialProfit: 120013, changed: true },
+    ],
+    [
+      'slider down without has_under_commission',
+      extra,
+      { commission: 300 },
+      { monthlyRate: 30000, commission: 40000, displayCommission: 400, potentialProfit: 80000, changed: false },
+    ],
+    [
+      'override above the ceiling, no over flag',
+      extra,
+      { overrideMonthlyRate: 320 },
+      { monthlyRate: 31356, commission: 60000, displayCommission: 600, potentialProfit: 120013, changed: true },
+    ],
+    [
+      'override into the over-commission room',
+      all,
+      { overrideMonthlyRate: 320 },
+      { monthlyRate: 32000, commission: 69508, displayCommission: 695, potentialProfit: 139016, changed: true },
+    ],
+    [
+      'override below the floor',
+      all,
+      { overrideMonthlyRate: 250 },
+      { monthlyRate: 28644, commission: 20000, displayCommission: 200, potentialProfit: 39987, changed: true },
+    ],
+    [
+      'override wins over slider',
+      all,
+      { commission: 200, overrideMonthlyRate: 320 },
+      { monthlyRate: 32000, commission: 69508, displayCommission: 695, potentialProfit: 139016, changed: true },
+    ],
+    [
+      'a cent more: shown commission unchanged',
+      extra,
+      { overrideMonthlyRate: 300.01 },
+      { monthlyRate: 30001, commission: 40015, displayCommission: 400, potentialProfit: 80030, changed: false },
+    ],
   ] satisfies [string, CommissionFlags, object, object][])('%s', (_, flags, input, expected) => {
     expect(applyCommission(createFees(), flags, input, ctx)).toMatchObject({ originalDisplayCommission: 400, ...expected });
   });
@@ -305,7 +366,10 @@ describe('applyCommission', () => {
   });
 
   it('fills the fees to save', () => {
-    expect(feesWithResult(createFees(), { monthlyRate: 30678, potentialProfit: 100007 })).toMatchObject({ finalMonthlyRate: 306.78, finalPotentialProfit: 1000.07 });
+    expect(feesWithResult(createFees(), { monthlyRate: 30678, potentialProfit: 100007 })).toMatchObject({
+      finalMonthlyRate: 306.78,
+      finalPotentialProfit: 1000.07,
+    });
   });
 });
 

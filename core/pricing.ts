@@ -45,10 +45,7 @@ export function findChildOffer<T extends ChildOffer>(children: readonly T[], sel
   const byBundle = !!selection.bundle && children.some((c) => !!c.bundle);
   return children.find(
     (c) =>
-      c.duration === selection.duration &&
-      c.deposit === selection.deposit &&
-      c.distance === selection.distance &&
-      (!byBundle || c.bundle === selection.bundle),
+      c.duration === selection.duration && c.deposit === selection.deposit && c.distance === selection.distance && (!byBundle || c.bundle === selection.bundle),
   );
 }
 
@@ -251,7 +248,10 @@ export function monthlyRate(input: MonthlyRateInput): MonthlyRateBreakdown {
   const { baseRate, durationMonths, tag } = input;
   const offer = { ...input.offer, duration: durationMonths, monthly_rate: baseRate };
   const base = toCents(baseRate);
-  const extras = extrasMonthly([...(input.accessories ?? []), ...(input.colors ?? [])].map((x) => x.price), durationMonths);
+  const extras = extrasMonthly(
+    [...(input.accessories ?? []), ...(input.colors ?? [])].map((x) => x.price),
+    durationMonths,
+  );
   const services = addCents(...(input.services ?? []).map((s) => servicePrice(s, { tag, offer })));
   return { base, extras, services, total: addCents(base, extras, services) };
 }

@@ -37,19 +37,86 @@ export const isShownExpired = (stillValid: boolean, step: number) => !stillValid
 
 export type DocumentSlot = { file_type: string; title: string; description: string; template: string | null };
 
-const IDENTITY: DocumentSlot = { file_type: 'identity', title: 'Documento d’identità', description: 'Carta d’identità o passaporto in corso di validità, fronte e retro', template: null };
-const FISCAL: DocumentSlot = { file_type: 'fiscal_code', title: 'Codice fiscale', description: 'Tessera sanitaria o codice fiscale, fronte e retro', template: null };
-const PRIVACY: DocumentSlot = { file_type: 'privacy', title: 'Consenso privacy firmato', description: 'Il modulo di consenso al trattamento dei dati firmato dal cliente', template: '/legal/informativa-privacy.pdf' };
+const IDENTITY: DocumentSlot = {
+  file_type: 'identity',
+  title: 'Documento d’identità',
+  description: 'Carta d’identità o passaporto in corso di validità, fronte e retro',
+  template: null,
+};
+const FISCAL: DocumentSlot = {
+  file_type: 'fiscal_code',
+  title: 'Codice fiscale',
+  description: 'Tessera sanitaria o codice fiscale, fronte e retro',
+  template: null,
+};
+const PRIVACY: DocumentSlot = {
+  file_type: 'privacy',
+  title: 'Consenso privacy firmato',
+  description: 'Il modulo di consenso al trattamento dei dati firmato dal cliente',
+  template: '/legal/informativa-privacy.pdf',
+};
 
 const BY_CATEGORY: Record<ContractualCategory, DocumentSlot[]> = {
-  'tempo-indeterminato': [IDENTITY, FISCAL, { file_type: 'payslips', title: 'Ultime 2 buste paga', description: 'Le due buste paga più recenti', template: null }, PRIVACY],
-  pensionato: [IDENTITY, FISCAL, { file_type: 'pension', title: 'Cedolino della pensione', description: 'L’ultimo cedolino o il modello CU', template: null }, PRIVACY],
-  'ditta-individuale': [IDENTITY, FISCAL, { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null }, { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi con ricevuta di presentazione', template: null }, PRIVACY],
-  'libero-professionista': [IDENTITY, FISCAL, { file_type: 'vat_certificate', title: 'Attribuzione partita IVA', description: 'Certificato di attribuzione della partita IVA o iscrizione all’albo', template: null }, { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi con ricevuta di presentazione', template: null }, PRIVACY],
-  'societa-capitale': [{ ...IDENTITY, title: 'Documento del legale rappresentante' }, { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null }, { file_type: 'balance', title: 'Ultimi 2 bilanci', description: 'Bilanci depositati degli ultimi due esercizi', template: null }, PRIVACY],
-  'societa-persone': [{ ...IDENTITY, title: 'Documento del legale rappresentante' }, { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null }, { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi SP con ricevuta di presentazione', template: null }, PRIVACY],
-  'associazioni-enti-fondazioni': [{ ...IDENTITY, title: 'Documento del legale rappresentante' }, { file_type: 'statute', title: 'Statuto e atto costitutivo', description: 'Statuto vigente e atto costitutivo', template: null }, { file_type: 'balance', title: 'Ultimo rendiconto', description: 'Ultimo bilancio o rendiconto approvato', template: null }, PRIVACY],
-  'studi-associati': [{ ...IDENTITY, title: 'Documento del legale rappresentante' }, { file_type: 'vat_certificate', title: 'Attribuzione partita IVA', description: 'Certificato di attribuzione della partita IVA dello studio', template: null }, { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi dello studio con ricevuta', template: null }, PRIVACY],
+  'tempo-indeterminato': [
+    IDENTITY,
+    FISCAL,
+    { file_type: 'payslips', title: 'Ultime 2 buste paga', description: 'Le due buste paga più recenti', template: null },
+    PRIVACY,
+  ],
+  pensionato: [
+    IDENTITY,
+    FISCAL,
+    { file_type: 'pension', title: 'Cedolino della pensione', description: 'L’ultimo cedolino o il modello CU', template: null },
+    PRIVACY,
+  ],
+  'ditta-individuale': [
+    IDENTITY,
+    FISCAL,
+    { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null },
+    { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi con ricevuta di presentazione', template: null },
+    PRIVACY,
+  ],
+  'libero-professionista': [
+    IDENTITY,
+    FISCAL,
+    {
+      file_type: 'vat_certificate',
+      title: 'Attribuzione partita IVA',
+      description: 'Certificato di attribuzione della partita IVA o iscrizione all’albo',
+      template: null,
+    },
+    { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi con ricevuta di presentazione', template: null },
+    PRIVACY,
+  ],
+  'societa-capitale': [
+    { ...IDENTITY, title: 'Documento del legale rappresentante' },
+    { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null },
+    { file_type: 'balance', title: 'Ultimi 2 bilanci', description: 'Bilanci depositati degli ultimi due esercizi', template: null },
+    PRIVACY,
+  ],
+  'societa-persone': [
+    { ...IDENTITY, title: 'Documento del legale rappresentante' },
+    { file_type: 'chamber', title: 'Visura camerale', description: 'Visura camerale aggiornata (non più vecchia di 6 mesi)', template: null },
+    { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi SP con ricevuta di presentazione', template: null },
+    PRIVACY,
+  ],
+  'associazioni-enti-fondazioni': [
+    { ...IDENTITY, title: 'Documento del legale rappresentante' },
+    { file_type: 'statute', title: 'Statuto e atto costitutivo', description: 'Statuto vigente e atto costitutivo', template: null },
+    { file_type: 'balance', title: 'Ultimo rendiconto', description: 'Ultimo bilancio o rendiconto approvato', template: null },
+    PRIVACY,
+  ],
+  'studi-associati': [
+    { ...IDENTITY, title: 'Documento del legale rappresentante' },
+    {
+      file_type: 'vat_certificate',
+      title: 'Attribuzione partita IVA',
+      description: 'Certificato di attribuzione della partita IVA dello studio',
+      template: null,
+    },
+    { file_type: 'tax_return', title: 'Ultima dichiarazione dei redditi', description: 'Modello Redditi dello studio con ricevuta', template: null },
+    PRIVACY,
+  ],
 };
 
 /** The upload slots a quotation needs: one per required document of the customer's category. */
@@ -69,7 +136,7 @@ export function categoryAllowedFor(category: ContractualCategory, offerCustomerT
 export const PROPOSAL_ERRORS = {
   'Invalid zip code': 'Siamo spiacenti, ma il CAP inserito non sembra essere valido.',
   'Contractual category not valid': 'Attenzione, la categoria contrattuale non è valida.',
-  'Customer type not compatible with offer': 'Spiacenti, si è verificato un errore durante la richiesta. Clicca qui per tornare all\'offerta selezionata.',
+  'Customer type not compatible with offer': "Spiacenti, si è verificato un errore durante la richiesta. Clicca qui per tornare all'offerta selezionata.",
 } as const;
 export type ProposalErrorCode = keyof typeof PROPOSAL_ERRORS;
 

@@ -41,8 +41,21 @@ export const quoteCategories = (offerType: CustomerType | null) => (offerType ? 
 /** Fields start empty, on tempo-indeterminato (§4), or on the first category the offer allows. */
 export function emptyQuote(offerType: CustomerType | null): QuoteFormValues {
   const allowed = quoteCategories(offerType);
-  const category: ContractualCategory = allowed.some((c) => c.value === 'tempo-indeterminato') ? 'tempo-indeterminato' : (allowed[0]?.value ?? 'tempo-indeterminato');
-  return { first_name: '', last_name: '', email: '', phone: '', fiscal_code: '', zip_code: '', employee_category: category, vat_number: '', business_name: '', notes: '' };
+  const category: ContractualCategory = allowed.some((c) => c.value === 'tempo-indeterminato')
+    ? 'tempo-indeterminato'
+    : (allowed[0]?.value ?? 'tempo-indeterminato');
+  return {
+    first_name: '',
+    last_name: '',
+    email: '',
+    phone: '',
+    fiscal_code: '',
+    zip_code: '',
+    employee_category: category,
+    vat_number: '',
+    business_name: '',
+    notes: '',
+  };
 }
 
 /**

@@ -32,8 +32,7 @@ export interface Sustainability {
   message: SustainabilityMessage;
 }
 
-export const isDepositRequired = (value: SustainabilityInput['depositRequired']): boolean =>
-  value === true || (typeof value === 'number' && value > 0);
+export const isDepositRequired = (value: SustainabilityInput['depositRequired']): boolean => value === true || (typeof value === 'number' && value > 0);
 
 /**
  * The spec's rule, step by step; null when no credit check gave a maximum rate.

@@ -217,10 +217,20 @@ test('at the sub-agent limit the add button is disabled and says why', async ({ 
   const login = await request.post(`${E2E.baseUrl}/api/v1/login`, { data: { email: 'capogruppo.sud@demo.it', password: E2E.password } });
   const { access_token: token } = ((await login.json()) as { data: { access_token: string } }).data;
   const headers = { Authorization: `Bearer ${token}` };
-  const profile = ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/profile`, { headers })).json()) as { data: { features: { slug: string; limit: number | null }[] } }).data;
+  const profile = (
+    (await (await request.get(`${E2E.baseUrl}/api/v1/agent/profile`, { headers })).json()) as { data: { features: { slug: string; limit: number | null }[] } }
+  ).data;
   const limit = profile.features.find((f) => f.slug === 'network-sub-agent')!.limit!;
   const count = async () => ((await (await request.get(`${E2E.baseUrl}/api/v1/agent/members`, { headers })).json()) as { data: unknown[] }).data.length;
-  const member = (i: number) => ({ business_name: `Limite ${i} Srl`, name: `Agente Limite ${i}`, email: `limite.${Date.now()}.${i}@example.it`, phone: '333 1234567', fee_type: 'FLAT_PERCENTAGE', fee_value: 10, parent_id: null });
+  const member = (i: number) => ({
+    business_name: `Limite ${i} Srl`,
+    name: `Agente Limite ${i}`,
+    email: `limite.${Date.now()}.${i}@example.it`,
+    phone: '333 1234567',
+    fee_type: 'FLAT_PERCENTAGE',
+    fee_value: 10,
+    parent_id: null,
+  });
 
   await loginAs(page, 'capogruppo.sud@demo.it');
   await expect(page.getByTestId('top-user')).toBeVisible();
@@ -254,7 +264,14 @@ test('copies and downloads a marketing post; the assistant answers from the FAQ'
   await expect(page).toHaveURL(/\/marketing$/);
   const post = page.getByTestId('marketing-post').filter({ hasText: 'Estate in libertà' });
   await post.locator('img').first().scrollIntoViewIfNeeded(); // lazy-loaded below the fold
-  await expect.poll(() => post.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect
+    .poll(() =>
+      post
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(640);
 
   await post.getByRole('button', { name: 'Copia negli appunti' }).click();
   await expect(post.getByRole('button', { name: 'Copiato' })).toBeVisible();
@@ -262,11 +279,19 @@ test('copies and downloads a marketing post; the assistant answers from the FAQ'
 
   const [pdf] = await Promise.all([page.waitForEvent('download'), post.getByRole('button', { name: 'Scarica PDF' }).click()]);
   expect(pdf.suggestedFilename()).toBe('estate-in-liberta.pdf');
-  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   const [att] = await Promise.all([page.waitForEvent('download'), post.getByRole('button', { name: 'Scarica come allegato' }).click()]);
   expect(att.suggestedFilename()).toBe('estate-in-liberta.png');
   const [img] = await Promise.all([page.waitForEvent('download'), post.getByRole('button', { name: 'Scarica Immagine' }).click()]);
-  expect(readFileSync((await img.path())!).subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    readFileSync((await img.path())!)
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
   await shots(page, 'marketing');
 
   await page.getByTestId('assistant-open').click();
@@ -310,7 +335,10 @@ test('the personal assistant answers about the agent’s own work, not as the FA
   await expect(open).toContainText(/Ho trovato \d+ preventiv[oi] in corso/);
   const first = open.locator('li').first();
   const customer = (await first.innerText()).split(' · ')[0]!;
-  await open.getByRole('link', { name: /^Apri / }).first().click();
+  await open
+    .getByRole('link', { name: /^Apri / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/quotations\/\d+$/);
   await expect(screen(page).getByText(customer).first()).toBeVisible();
 

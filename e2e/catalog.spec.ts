@@ -300,11 +300,41 @@ test('deleting a provider or product used by an offer is refused with a clear me
   const provider = await call('providers', { name: 'Usato Rent' });
   const product = await call('products', { provider: provider.code, name: 'Usato Privati' });
   const car = await call('car', {
-    vehicleType: 'auto', brand: 'Fiat', modello: 'Panda', category: 'city-car', fuel: 'benzina', segmento: 'A', allestimento: 'E2E Usato', neo_patentati: false,
-    cilindrata: 999, cavalli_fiscali: 11, descrizione_trazione: 'Anteriore', desc_motore: '1.0', hp: 70, consumo_medio: 5, kw: 51, euro: 'Euro 6', emissioni_co2: 110,
-    descrizione_cambio: 'manuale', larghezza: 1600, lunghezza: 3600, bagagliaio: 200, posti: 4, porte: 5,
+    vehicleType: 'auto',
+    brand: 'Fiat',
+    modello: 'Panda',
+    category: 'city-car',
+    fuel: 'benzina',
+    segmento: 'A',
+    allestimento: 'E2E Usato',
+    neo_patentati: false,
+    cilindrata: 999,
+    cavalli_fiscali: 11,
+    descrizione_trazione: 'Anteriore',
+    desc_motore: '1.0',
+    hp: 70,
+    consumo_medio: 5,
+    kw: 51,
+    euro: 'Euro 6',
+    emissioni_co2: 110,
+    descrizione_cambio: 'manuale',
+    larghezza: 1600,
+    lunghezza: 3600,
+    bagagliaio: 200,
+    posti: 4,
+    porte: 5,
   });
-  await call('catalog/offers', { car: car.id, provider: provider.code, product: product.code, price: 250, deposit: 0, duration: 36, distance: 15000, deliveryTime: 'entro-30', potential_profit: 900 });
+  await call('catalog/offers', {
+    car: car.id,
+    provider: provider.code,
+    product: product.code,
+    price: 250,
+    deposit: 0,
+    duration: 36,
+    distance: 15000,
+    deliveryTime: 'entro-30',
+    potential_profit: 900,
+  });
 
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();

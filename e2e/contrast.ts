@@ -61,7 +61,8 @@ export async function lowContrastIn(page: Page, scope: string): Promise<Contrast
         ),
       ) ||
       (() => {
-        for (let e: Element | null = el; e; e = parentOf(e)) if (e.matches('[disabled], .input-disabled, .select-disabled, .checkbox-disabled, .toggle-disabled, .button-disabled')) return true;
+        for (let e: Element | null = el; e; e = parentOf(e))
+          if (e.matches('[disabled], .input-disabled, .select-disabled, .checkbox-disabled, .toggle-disabled, .button-disabled')) return true;
         return false;
       })();
     const visible = (el: Element) => {
@@ -84,7 +85,13 @@ export async function lowContrastIn(page: Page, scope: string): Promise<Contrast
       const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
       if (ratio < (large ? 3 : 4.5)) {
         const round = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(',')})`;
-        failures.push({ text: text.slice(0, 40), ratio: Math.round(ratio * 100) / 100, color: round(fg), background: round(bg), where: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}` });
+        failures.push({
+          text: text.slice(0, 40),
+          ratio: Math.round(ratio * 100) / 100,
+          color: round(fg),
+          background: round(bg),
+          where: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`,
+        });
       }
     };
 

@@ -147,7 +147,9 @@ test('a check made on /offers keeps its result until it is closed, then applies 
 test('questions that fail to load are said at once, and come back on retry', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
   let failing = true;
-  await page.route('**/prescoring/logic/**', (route) => (failing ? route.fulfill({ status: 500, json: { error: { http_code: 500, message: 'guasto' } } }) : route.fallback()));
+  await page.route('**/prescoring/logic/**', (route) =>
+    failing ? route.fulfill({ status: 500, json: { error: { http_code: 500, message: 'guasto' } } }) : route.fallback(),
+  );
   await openModal(page);
   await chooseCategory(page, 'Pensionato');
   // The first failure is shown, not held back behind the retries (issue 20).
@@ -231,7 +233,10 @@ const offers = (page: Page) => page.locator('.offers-page');
 const countOf = async (page: Page) => Number(((await offersCount(page).textContent()) ?? '').replace(/\D/g, ''));
 const settled = (page: Page) => expect(offers(page).locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
 const LEVELS = { Alta: 2, Media: 1, Bassa: 0 } as const;
-const level = (page: Page, name: keyof typeof LEVELS) => offers(page).getByTestId('traffic-light').getByRole('button', { name: `Livello ${LEVELS[name]} · ${name}`, exact: true });
+const level = (page: Page, name: keyof typeof LEVELS) =>
+  offers(page)
+    .getByTestId('traffic-light')
+    .getByRole('button', { name: `Livello ${LEVELS[name]} · ${name}`, exact: true });
 const chips = (page: Page) => offers(page).getByTestId('filter-chips');
 const confirmDialog = (page: Page) => page.getByTestId('confirm-dialog');
 const EDIT_PROMPT = 'Modificando questo filtro il credit check verrà azzerato. Confermi?';
@@ -252,13 +257,24 @@ const PASSED = {
   contractualCategory: 'tempo-indeterminato',
   step: null,
   answers: { trial_period_ended: true, net_monthly_income: 2000, other_loans: 100, guarantor: false, bad_payer: false, over_72: false },
-  response: { chance: 2, currentStep: null, description: 'CONGRATULATIONS_OFFERS', monthlyRateMax: 600, depositRequired: null, thresholdMonthlyRateMax: 600, sustainabilityIndex: null },
+  response: {
+    chance: 2,
+    currentStep: null,
+    description: 'CONGRATULATIONS_OFFERS',
+    monthlyRateMax: 600,
+    depositRequired: null,
+    thresholdMonthlyRateMax: 600,
+    sustainabilityIndex: null,
+  },
   sustainability: [2],
 };
 
 /** A check already done (as the widget stores it), then /offers loaded afresh. */
 async function withStoredCheck(page: Page) {
-  await page.evaluate((state) => localStorage.setItem('credit-check', JSON.stringify({ expiresAt: Date.now() + 3600_000, state: { ...state, checkedAt: Date.now() } })), PASSED);
+  await page.evaluate(
+    (state) => localStorage.setItem('credit-check', JSON.stringify({ expiresAt: Date.now() + 3600_000, state: { ...state, checkedAt: Date.now() } })),
+    PASSED,
+  );
   await page.goto('/offers');
   await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
   await settled(page);

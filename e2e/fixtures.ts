@@ -54,7 +54,9 @@ export async function loginAs(page: Page, email: string, password = E2E.password
 /** The newest mail sent to an address, read from the server's mail drop folder. */
 export function lastMail(to: string): string {
   const dir = path.join(E2E.dataDir, 'mail');
-  const files = readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${to}.txt`))
+    .sort();
   const last = files.at(-1);
   if (!last) throw new Error(`no mail for ${to}`);
   return readFileSync(path.join(dir, last), 'utf8');

@@ -26,7 +26,10 @@ test('the catalogue offer form and its variation rows are readable in both theme
   await expect(s.getByRole('heading', { name: 'Nuova offerta di catalogo' })).toBeVisible();
   await s.getByRole('option', { name: 'Fiat' }).click();
   await s.getByTestId('model-select').selectOption({ label: 'Panda' });
-  await s.getByRole('button', { name: /Pandina/ }).first().click();
+  await s
+    .getByRole('button', { name: /Pandina/ })
+    .first()
+    .click();
   await s.getByLabel('Provider', { exact: true }).selectOption({ label: 'Aurora Rent' });
   await s.getByLabel('Prodotto', { exact: true }).selectOption({ label: 'Aurora Rent Privati Tutto Incluso' });
   await s.getByLabel('Canone mensile (€)').fill('299');

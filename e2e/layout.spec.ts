@@ -6,7 +6,8 @@ import { expect, screen, test, USERS } from './fixtures';
 // price may lie under one: what is under each button is asked of the browser's own hit testing
 // (elementsFromPoint honours scrolling and clipping) on a grid of points over the button.
 
-const INTERACTIVE = 'a, button, input, select, textarea, [role="button"], [role="link"], [role="tab"], ion-button, ion-toggle, ion-checkbox, ion-select, ion-input, ion-card[button]';
+const INTERACTIVE =
+  'a, button, input, select, textarea, [role="button"], [role="link"], [role="tab"], ion-button, ion-toggle, ion-checkbox, ion-select, ion-input, ion-card[button]';
 const PRICE = '.offer-card-price, .offer-card-terms, [data-testid="monthly-rate"], .od-price, .od-price-bar';
 
 async function coveredByFabs(page: Page): Promise<string[]> {
@@ -23,7 +24,10 @@ async function coveredByFabs(page: Page): Promise<string[]> {
             for (const el of document.elementsFromPoint(Math.min(x, innerWidth - 1), Math.min(y, innerHeight - 1))) {
               if (fab.contains(el) || el.contains(fab) || el.closest('.assistant-host')) continue;
               const hit = el.closest(interactive) ?? el.closest(price);
-              if (hit) found.push(`${fab.getAttribute('aria-label')} over <${hit.tagName.toLowerCase()} class="${hit.className}">${(hit.textContent ?? '').trim().slice(0, 40)}`);
+              if (hit)
+                found.push(
+                  `${fab.getAttribute('aria-label')} over <${hit.tagName.toLowerCase()} class="${hit.className}">${(hit.textContent ?? '').trim().slice(0, 40)}`,
+                );
             }
           }
         }

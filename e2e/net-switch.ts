@@ -25,10 +25,13 @@ export async function netSwitch(target: string) {
       return;
     }
     const url = new URL(req.url ?? '/', target);
-    const out = http.request({ host: upstream.hostname, port: upstream.port, path: url.pathname + url.search, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, path: url.pathname + url.search, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });

@@ -34,7 +34,9 @@ test('configures an offer: variation, accessory, colour, commission, printed PDF
   await expect(screen(page).getByRole('heading', { level: 1 })).toBeInViewport();
   await page.screenshot({ path: 'test-results/shots/offer-detail-from-search-1280.png' });
   const suitable = (o: OfferDetail) =>
-    new Set(o.child.data.map((c) => c.duration)).size > 1 && (o.has_extra_commission || o.has_under_commission) && o.optionalAccessories.some((a) => a.price > 0);
+    new Set(o.child.data.map((c) => c.duration)).size > 1 &&
+    (o.has_extra_commission || o.has_under_commission) &&
+    o.optionalAccessories.some((a) => a.price > 0);
   for (const href of hrefs.slice(1)) {
     if (suitable(offer)) break;
     offer = await openDetail(page, href);
@@ -129,7 +131,10 @@ test('seller tab: rental data, seller notes behind a click on Catalogo offers, f
   const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
   let code: string | null = null;
   for (let p = 1; p <= 20 && code === null; p++) {
-    const res = (await (await request.post('/api/v1/search/offers', { headers, data: { tags: ['Catalogo'], page: p, items: 18 } })).json()) as { items: { data: { code: string; isOwned: boolean }[] }; lastPage: number };
+    const res = (await (await request.post('/api/v1/search/offers', { headers, data: { tags: ['Catalogo'], page: p, items: 18 } })).json()) as {
+      items: { data: { code: string; isOwned: boolean }[] };
+      lastPage: number;
+    };
     for (const card of res.items.data.filter((c) => c.isOwned)) {
       const d = (await (await request.get(`/api/v1/offers/${card.code}`, { headers })).json()).data as OfferDetail;
       if (d.private_notes) code = card.code;

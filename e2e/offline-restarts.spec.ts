@@ -19,7 +19,15 @@ const launch = (dir: string) =>
     proxy: net.proxy,
     serviceWorkers: 'allow',
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     baseURL: E2E.baseUrl,
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
@@ -179,7 +187,9 @@ test('offline, the credit check runs on the device: its questions, its result an
 test('a 503 from a gateway is "server unreachable": the agent stays signed in with the device data, and the app recovers by itself', async () => {
   test.setTimeout(120_000);
   const context = await launch(dir);
-  const page = await preparedDevice(context, [{ url: '/faq', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible() }]);
+  const page = await preparedDevice(context, [
+    { url: '/faq', shows: async (p) => expect(screen(p).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible() },
+  ]);
   net.set('503');
   await page.goto('/offers');
   await expect(page.getByTestId('offer-card').first()).toBeVisible();
@@ -228,14 +238,20 @@ async function closeAppAndReconnect(context: BrowserContext, page: Page, beforeC
   // What Chromium does when connectivity returns: a 'sync' event for the registered tag (sent through
   // DevTools, as its Application panel does; network emulation does not fire it by itself).
   const cdp = await context.newCDPSession(blank);
-  const registration = new Promise<string>((resolve) => cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => { const r = e.registrations.find((x) => x.scopeURL.startsWith(E2E.baseUrl)); if (r) resolve(r.registrationId); }));
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+      const r = e.registrations.find((x) => x.scopeURL.startsWith(E2E.baseUrl));
+      if (r) resolve(r.registrationId);
+    }),
+  );
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: E2E.baseUrl, registrationId: await registration, tag: 'outbox', lastChance: false });
   return blank;
 }
 
 const savedFor = async (request: APIRequestContext, headers: Record<string, string>, cf: string) =>
-  (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).total as number;
+  (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json())
+    .total as number;
 
 test('with no page of the app open, the service worker sends the queued write when the network returns', async ({ request }) => {
   test.setTimeout(120_000);
@@ -245,7 +261,9 @@ test('with no page of the app open, the service worker sends the queued write wh
   await context.close();
 });
 
-test('with the app closed long enough for the access token to expire, the worker renews the session, sends the write, and the app takes over the renewed session', async ({ request }) => {
+test('with the app closed long enough for the access token to expire, the worker renews the session, sends the write, and the app takes over the renewed session', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const { headers, context, page, cf } = await quoteFormOnDevice(request);
   let pageRefresh = '';
@@ -263,7 +281,9 @@ test('with the app closed long enough for the access token to expire, the worker
 
   // The agent opens the app again: it takes over the worker's successor instead of keeping its own
   // spent refresh token (used again after the server's 30 s grace, that would end the login).
-  const [saved] = (await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()).items.data as { proposal_id: number }[];
+  const [saved] = (
+    await (await request.post('/api/v1/quotations', { headers, data: { fiscal_code: cf, startDate: '2000-01-01', endDate: '2100-01-01' } })).json()
+  ).items.data as { proposal_id: number }[];
   await blank.goto('/quotations');
   await expect(screen(blank).locator(`a[href$="/quotations/${saved!.proposal_id}"]`)).toBeVisible({ timeout: 20_000 });
   expect(await blank.evaluate(() => localStorage.getItem('refresh_token'))).toBe(renewed?.refresh);

@@ -191,8 +191,22 @@ test('a write the server refuses on replay is kept with its message, to discard'
   const [motornet, eurotax] = version!.code.split('-');
   const car = (await call('GET', `car?motornet=${motornet}&eurotax=${eurotax}`)) as { id: number };
   const offer = (await call('POST', 'catalog/offers', {
-    car: car.id, provider: 'aurora-rent', product: 'aurora-rent-privati', price: 299, deposit: 1000, duration: 36, distance: 15000,
-    unlimitedKm: false, deliveryTime: 'entro-30', fastDelivery: false, right_label: 'privati', reference_code: 'OFFLINE1', notes: '', private_notes: '', services: [], potential_profit: 1200,
+    car: car.id,
+    provider: 'aurora-rent',
+    product: 'aurora-rent-privati',
+    price: 299,
+    deposit: 1000,
+    duration: 36,
+    distance: 15000,
+    unlimitedKm: false,
+    deliveryTime: 'entro-30',
+    fastDelivery: false,
+    right_label: 'privati',
+    reference_code: 'OFFLINE1',
+    notes: '',
+    private_notes: '',
+    services: [],
+    potential_profit: 1200,
   })) as { code: string };
   await call('POST', `offers/${offer.code}/child`, { deposit: 0, duration: 24, distance: 10000, monthlyRate: 329 });
   await call('POST', `offers/${offer.code}/child`, { deposit: 2000, duration: 48, distance: 20000, monthlyRate: 279 });

@@ -6,7 +6,8 @@ import { expect, screen } from './fixtures';
 // Steps of the quotation wizard shared by the quotation and offline-write specs.
 
 /** A tiny but valid PDF (header, one object, trailer, %%EOF). */
-export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+export const tinyPdf = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 
 export async function apiLogin(request: APIRequestContext, email: string) {
   const res = await request.post('/api/v1/login', { data: { email, password: E2E.password } });
@@ -27,13 +28,23 @@ export async function offerCard(request: APIRequestContext, headers: Record<stri
 }
 
 /** A child-offer ref from the real search. */
-export const offerRef = async (request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') => (await offerCard(request, headers, customerType)).ref;
+export const offerRef = async (request: APIRequestContext, headers: Record<string, string>, customerType: 'privati' | 'piva') =>
+  (await offerCard(request, headers, customerType)).ref;
 
 export const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
 
 export async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {}) {
   const s = screen(page);
-  const v = { first: 'Mario', last: 'Rossi', email: 'mario.rossi@example.it', phone: '3331234567', address: 'Via Roma 1', zip: '20121', city: 'Milano', ...over };
+  const v = {
+    first: 'Mario',
+    last: 'Rossi',
+    email: 'mario.rossi@example.it',
+    phone: '3331234567',
+    address: 'Via Roma 1',
+    zip: '20121',
+    city: 'Milano',
+    ...over,
+  };
   await s.getByLabel('Nome', { exact: true }).fill(v.first);
   await s.getByLabel('Cognome').fill(v.last);
   await s.getByLabel('Email').fill(v.email);
@@ -75,7 +86,6 @@ export async function answerCreditCheck(page: Page, income = '10000') {
   await expect(m).toBeHidden();
   return { step: s, request: await checked };
 }
-
 
 /** A valid codice fiscale no other test uses, so a test's customer (found by code) is its own. */
 export function uniqueFiscalCode(): string {

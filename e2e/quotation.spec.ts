@@ -40,7 +40,10 @@ test('private customer: from an offer to an accepted quotation, with documents a
   const proposal = (await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()).data as { price: number; deposit: number };
   const { step, request: checked } = await answerCreditCheck(page);
   // The check is made for this quotation's offer (its rate and deposit) and its result is shown in the step.
-  expect(checked.postDataJSON()).toMatchObject({ contractualCategory: 'tempo-indeterminato', offerData: { monthly_rate: proposal.price, deposit: proposal.deposit } });
+  expect(checked.postDataJSON()).toMatchObject({
+    contractualCategory: 'tempo-indeterminato',
+    offerData: { monthly_rate: proposal.price, deposit: proposal.deposit },
+  });
   await expect(step.locator('.cc-indicator[data-sustainability="2"]')).toContainText('buone probabilità di ottenere il noleggio con questa offerta');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/shots/quotation-sustainability-390.png', fullPage: true });
@@ -238,7 +241,10 @@ test('Salva preventivo: a quote saved from the offer, edited by its code, refuse
   // the form shows the server's message.
   await q.getByTestId('edit-quote').click();
   const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
-  const confirmed = await request.put(`/api/v1/proposals/${saved.id}`, { headers, data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });
+  const confirmed = await request.put(`/api/v1/proposals/${saved.id}`, {
+    headers,
+    data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } },
+  });
   expect(confirmed.ok()).toBe(true);
   await q.getByTestId('quote-edit').getByLabel('Nome', { exact: true }).fill('Lucia Maria');
   await q.getByTestId('quote-save').click();

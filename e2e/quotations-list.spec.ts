@@ -70,7 +70,11 @@ test('saved quotations: filter by status and date, badges, export, open one', as
   expect(href).toMatch(/^\/quotations\/\d+$/);
   await row.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
-  await expect(screen(page).getByText(/Preventivo #\d{5}/).first()).toBeVisible();
+  await expect(
+    screen(page)
+      .getByText(/Preventivo #\d{5}/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('dashboard for an agent: period switch changes the figures, charts drawn', async ({ page, loggedIn }) => {

@@ -39,12 +39,16 @@ const text = async (l: ReturnType<ReturnType<typeof screen>['getByTestId']>) => 
 
 test.use({ viewport: PHONE });
 
-test('the quotation carries the services and the commission chosen on the offer; every screen shows the same rate and commission', async ({ page, loggedIn, request }) => {
+test('the quotation carries the services and the commission chosen on the offer; every screen shows the same rate and commission', async ({
+  page,
+  loggedIn,
+  request,
+}) => {
   const { headers, service, d } = await detailWithService(page, request, loggedIn);
   // A higher commission too: the rate moves with each.
   const withService = await text(d.getByTestId('monthly-rate'));
   const slider = d.getByTestId('commission-slider');
-  await slider.fill(await slider.getAttribute('max') ?? '0');
+  await slider.fill((await slider.getAttribute('max')) ?? '0');
   await expect(d.getByTestId('monthly-rate')).not.toHaveText(withService);
   await page.waitForTimeout(300); // the spec's debounces: the rate settles 100 ms, the override 200 ms after a change
   const rate = await text(d.getByTestId('monthly-rate'));
@@ -79,7 +83,10 @@ test('the quotation carries the services and the commission chosen on the offer;
   await expect(q.getByTestId('sidebar-price')).toContainText(rate);
   await expect(q.getByTestId('sidebar-earnings')).toContainText(commission);
   await page.goto('/quotations');
-  const row = screen(page).getByTestId('quotation-row').filter({ has: page.locator(`[href$="/quotations/${id}"]`) }).or(screen(page).locator(`a[href$="/quotations/${id}"]`));
+  const row = screen(page)
+    .getByTestId('quotation-row')
+    .filter({ has: page.locator(`[href$="/quotations/${id}"]`) })
+    .or(screen(page).locator(`a[href$="/quotations/${id}"]`));
   await expect(row.first()).toContainText(formatEuro(saved.price));
   await expect(row.first()).toContainText(`Provvigione ${commission}`);
   await page.screenshot({ path: 'test-results/shots/integrity-list-390.png', fullPage: true });
@@ -114,7 +121,19 @@ test('a won quotation keeps the customer it was made for, and shows its outcome'
   const headers = await apiLogin(request, USERS.full);
   const ref = await offerRef(request, headers, 'privati');
   const cf = uniqueFiscalCode();
-  const body = (first: string, last: string) => ({ offer: ref, first_name: first, last_name: last, email: `${last.toLowerCase()}@example.it`, phone: '3331234567', fiscal_code: cf, zip_code: '20121', address: 'Via Roma 1', city: 'Milano', employee_category: 'tempo-indeterminato', consent: true });
+  const body = (first: string, last: string) => ({
+    offer: ref,
+    first_name: first,
+    last_name: last,
+    email: `${last.toLowerCase()}@example.it`,
+    phone: '3331234567',
+    fiscal_code: cf,
+    zip_code: '20121',
+    address: 'Via Roma 1',
+    city: 'Milano',
+    employee_category: 'tempo-indeterminato',
+    consent: true,
+  });
   const won = (await (await request.post('/api/v1/proposals', { headers, data: body('Ettore', 'Galli') })).json()).data as Proposal;
   expect((await request.put(`/api/v1/quotations/${won.id}/status`, { headers, data: { status: 'WON' } })).ok()).toBe(true);
   // A later quotation for the same fiscal code with other data rewrites the customer record only.
@@ -144,7 +163,28 @@ test("a new customer's quotation never starts from the previous customer's credi
   const headers = await apiLogin(request, USERS.full);
   const ref = await offerRef(request, headers, 'privati');
   const make = async (last: string) =>
-    ((await (await request.post('/api/v1/proposals', { headers, data: { offer: ref, first_name: 'Anna', last_name: last, email: 'anna@example.it', phone: '3331234567', fiscal_code: uniqueFiscalCode(), zip_code: '20121', address: 'Via Roma 1', city: 'Milano', employee_category: 'tempo-indeterminato', consent: true } })).json()).data as Proposal).id;
+    (
+      (
+        await (
+          await request.post('/api/v1/proposals', {
+            headers,
+            data: {
+              offer: ref,
+              first_name: 'Anna',
+              last_name: last,
+              email: 'anna@example.it',
+              phone: '3331234567',
+              fiscal_code: uniqueFiscalCode(),
+              zip_code: '20121',
+              address: 'Via Roma 1',
+              city: 'Milano',
+              employee_category: 'tempo-indeterminato',
+              consent: true,
+            },
+          })
+        ).json()
+      ).data as Proposal
+    ).id;
   const first = await make('Prima');
   const second = await make('Seconda');
   await loggedIn(USERS.full);
@@ -158,7 +198,10 @@ test("a new customer's quotation never starts from the previous customer's credi
   await expect(next.getByTestId('save-sustainability')).toHaveAttribute('aria-disabled', 'true');
   await expect(next.locator('.cc-indicator')).toHaveCount(0);
   // The first customer's answers are still theirs: their quotation shows them again.
-  const saved = await request.put(`/api/v1/proposals/${first}`, { headers, data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS } } });
+  const saved = await request.put(`/api/v1/proposals/${first}`, {
+    headers,
+    data: { sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS } },
+  });
   expect(saved.ok()).toBe(true);
 });
 
@@ -207,7 +250,11 @@ test('a server error on saving is a server error: not queued as offline, and the
   await page.route('**/api/v1/proposals', async (route) => {
     if (route.request().method() === 'POST' && failed === 0) {
       failed++;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { http_code: 500, message: 'Internal Server Error' }, errors: {} }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { http_code: 500, message: 'Internal Server Error' }, errors: {} }),
+      });
     }
     return route.fallback();
   });

@@ -42,7 +42,10 @@ test('a leader opens Rete, an agent page, searches customers and opens a custome
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Sara's agent page: her own figures and latest quotations.
-  await rows.filter({ hasText: 'Sara Conti' }).getByRole('link', { name: /Sara Conti/ }).click();
+  await rows
+    .filter({ hasText: 'Sara Conti' })
+    .getByRole('link', { name: /Sara Conti/ })
+    .click();
   await expect(page).toHaveURL(/\/agents\/[^/]+$/);
   await expect(screen(page).getByTestId('agent-name')).toHaveText('Sara Conti');
   await expect(screen(page).getByTestId('quotation-summary').first()).toBeVisible();

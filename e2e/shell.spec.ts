@@ -23,7 +23,9 @@ test('shows the login error from the server', async ({ page }) => {
 test('the app runs under its content security policy without a violation', async ({ page }) => {
   const violations: string[] = [];
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|CSP violation/.test(m.text())) violations.push(m.text());
@@ -39,7 +41,10 @@ test('the app runs under its content security policy without a violation', async
   expect(violations).toEqual([]);
 });
 // Text colours against the page's background, by WCAG's formula: AA asks 4.5:1 for text.
-for (const [theme, user] of [['dark', USERS.full], ['light', USERS.base]] as const) {
+for (const [theme, user] of [
+  ['dark', USERS.full],
+  ['light', USERS.base],
+] as const) {
   test(`${theme} theme: the palette's colours read as text (WCAG AA) and the top bar keeps the brand`, async ({ page, loggedIn }) => {
     await loggedIn(user); // completo@demo.it's theme is dark, agente@demo.it has the default one
     if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);

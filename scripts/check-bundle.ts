@@ -43,6 +43,8 @@ for (const { screen, modules, budgetKb } of SCREENS) {
   failed ||= !ok;
   const verdict = budgetKb === undefined ? 'info' : ok ? 'ok  ' : 'FAIL';
   const limits = budgetKb === undefined ? '' : `, budget ${budgetKb} KB`;
-  console.log(`${verdict} ${screen}: ${kb.toFixed(1)} KB of JavaScript evaluated before it is usable (${gzKb.toFixed(1)} KB gzipped, ${files.length} files)${limits}`);
+  console.log(
+    `${verdict} ${screen}: ${kb.toFixed(1)} KB of JavaScript evaluated before it is usable (${gzKb.toFixed(1)} KB gzipped, ${files.length} files)${limits}`,
+  );
 }
 if (failed) process.exit(1);

@@ -14,7 +14,12 @@ process.stdout.write(sync.stdout);
 if (sync.status !== 0) fail(`cap sync failed (${sync.status}):\n${sync.stderr}`);
 
 const shells = {
-  android: { web: 'android/app/src/main/assets/public/index.html', config: 'android/app/src/main/assets/capacitor.config.json', plugins: 'android/capacitor.settings.gradle', plugin: ':capacitor-network' },
+  android: {
+    web: 'android/app/src/main/assets/public/index.html',
+    config: 'android/app/src/main/assets/capacitor.config.json',
+    plugins: 'android/capacitor.settings.gradle',
+    plugin: ':capacitor-network',
+  },
   ios: { web: 'ios/App/App/public/index.html', config: 'ios/App/App/capacitor.config.json', plugins: 'ios/App/Podfile', plugin: "pod 'CapacitorNetwork'" },
 };
 for (const [name, shell] of Object.entries(shells)) {

@@ -53,7 +53,10 @@ export type BuildOptions = { config: Config; database: Database; logger?: Fastif
 /** The signing secret: configured, or generated once and shared by every process through the database. */
 async function resolveSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(settings).values({ key: 'auth_secret', value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: 'auth_secret', value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, 'auth_secret'));
   if (!row) throw new Error('auth secret missing');
   return row.value;
@@ -88,7 +91,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerDatabaseHealth(app, () => database.db.execute(sql`select 1`));
   await app.register(compress, { global: true, ...COMPRESSION });
 
-  const tokens = new TokenService(database.db, await resolveSecret(database.db, config.authSecret), config.accessTokenTtl, config.refreshTokenTtl, config.sessionMaxAge);
+  const tokens = new TokenService(
+    database.db,
+    await resolveSecret(database.db, config.authSecret),
+    config.accessTokenTtl,
+    config.refreshTokenTtl,
+    config.sessionMaxAge,
+  );
   const auth = new AuthService(database.db, tokens, app.mailer, config);
   app.decorate('tokens', tokens);
   app.decorate('authService', auth);

@@ -28,7 +28,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
   // Absolute lifetime of a login, however often its refresh token rotates (issue 19).
   SESSION_MAX_AGE: z.coerce.number().int().positive().default(DEFAULT_SESSION_MAX_AGE),
   SSO_ISSUER: z.string().optional(),
@@ -114,7 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve('dist'),
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
     searchAnswerCacheMb: e.SEARCH_ANSWER_CACHE_MB,
-    nativeOrigins: e.NATIVE_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    nativeOrigins: e.NATIVE_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

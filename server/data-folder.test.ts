@@ -23,7 +23,16 @@ const port = () => String(20_000 + Math.floor(Math.random() * 10_000));
 async function start(): Promise<{ child: ChildProcess; healthy: boolean; code: number | null; stderr: string }> {
   const p = port();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: p, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'never', AUTH_SECRET: 'lock-test-secret-0123456789-abcdefghijklmnopq' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: p,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'never',
+      AUTH_SECRET: 'lock-test-secret-0123456789-abcdefghijklmnopq',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);
@@ -32,7 +41,13 @@ async function start(): Promise<{ child: ChildProcess; healthy: boolean; code: n
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`http://127.0.0.1:${p}/api/v1/health`).then((r) => r.ok, () => false)) return { child, healthy: true, code: null, stderr };
+    if (
+      await fetch(`http://127.0.0.1:${p}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, healthy: true, code: null, stderr };
     await new Promise((r) => setTimeout(r, 100));
   }
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
@@ -68,7 +83,9 @@ it.skipIf(KIND !== 'pglite')('lets one server process at a time open a PGlite da
   const damaged = await start();
   expect(damaged.healthy).toBe(false);
   expect(damaged.code).toBe(1);
-  expect(damaged.stderr).toContain(`Il database nella cartella ${path.join(dataDir, 'pglite')} non si apre: i file sono danneggiati o di una versione incompatibile`);
+  expect(damaged.stderr).toContain(
+    `Il database nella cartella ${path.join(dataDir, 'pglite')} non si apre: i file sono danneggiati o di una versione incompatibile`,
+  );
   expect(damaged.stderr).toContain('Ripristina una copia di sicurezza della cartella');
   expect(existsSync(path.join(dataDir, 'pglite.lock')), 'the failed start left no lock').toBe(false);
 });

@@ -47,7 +47,13 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${base}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -73,7 +79,16 @@ it(`keeps every acknowledged write after SIGKILL, exactly once on replay (${KIND
   let headers = await login();
   const search = await fetch(`${base}/search/offers`, { method: 'POST', headers, body: JSON.stringify({ customerType: ['privati'] }) });
   const ref = ((await search.json()) as { items: { data: { ref: string }[] } }).items.data[0]!.ref;
-  const quote = { code: ref, first_name: 'Anna', last_name: 'Bianchi', email: 'anna@example.it', phone: '3331234567', fiscal_code: FISCAL_CODE, zip_code: '00184', employee_category: 'pensionato' };
+  const quote = {
+    code: ref,
+    first_name: 'Anna',
+    last_name: 'Bianchi',
+    email: 'anna@example.it',
+    phone: '3331234567',
+    fiscal_code: FISCAL_CODE,
+    zip_code: '00184',
+    employee_category: 'pensionato',
+  };
   const keys = Array.from({ length: WRITES }, (_, i) => `kill-${i}-${randomBytes(6).toString('hex')}`);
   const send = (key: string) => fetch(`${base}/quote`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body: JSON.stringify(quote) });
 
@@ -118,6 +133,10 @@ it(`keeps every acknowledged write after SIGKILL, exactly once on replay (${KIND
     expect([200, 201]).toContain(res.status);
     if (acknowledged.has(key)) expect(((await res.json()) as { data: string }).data).toBe(acknowledged.get(key));
   }
-  const list = await fetch(`${base}/quotations`, { method: 'POST', headers, body: JSON.stringify({ fiscal_code: FISCAL_CODE, startDate: romeToday(), endDate: romeToday() }) });
+  const list = await fetch(`${base}/quotations`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ fiscal_code: FISCAL_CODE, startDate: romeToday(), endDate: romeToday() }),
+  });
   expect(((await list.json()) as { total: number }).total).toBe(WRITES);
 });

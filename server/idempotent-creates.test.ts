@@ -49,11 +49,16 @@ async function crashBeforeTheAnswer() {
 
 const png = () => demoPicture(1, 40, 30);
 type Case = { name: string; table: string; send: (headers: H) => ReturnType<TestApp['inject']> };
-const json = (url: string, payload: object, as: () => H = () => leader): Case['send'] => (headers) => t.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...as(), ...headers }, payload });
-const form = (url: string, parts: () => Parameters<typeof multipartBody>[0]): Case['send'] => (headers) => {
-  const body = multipartBody(parts());
-  return t.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...leader, ...body.headers, ...headers }, payload: body.payload });
-};
+const json =
+  (url: string, payload: object, as: () => H = () => leader): Case['send'] =>
+  (headers) =>
+    t.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...as(), ...headers }, payload });
+const form =
+  (url: string, parts: () => Parameters<typeof multipartBody>[0]): Case['send'] =>
+  (headers) => {
+    const body = multipartBody(parts());
+    return t.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...leader, ...body.headers, ...headers }, payload: body.payload });
+  };
 
 const CASES: Case[] = [
   { name: 'POST providers', table: 'brokers', send: json('providers', { name: 'Rent Una Volta' }) },
@@ -61,19 +66,49 @@ const CASES: Case[] = [
   { name: 'POST car', table: 'cars', send: json('car', customCar({ modello: 'Una Volta' })) },
   { name: 'POST catalog/offers', table: 'offers', send: (h) => json('catalog/offers', offerInput(car.id))(h) },
   { name: 'POST catalog/offers/{code}/clone', table: 'offers', send: (h) => json(`catalog/offers/${offer.code}/clone`, {})(h) },
-  { name: 'POST offers/{code}/child', table: 'offer_variations', send: (h) => json(`offers/${offer.code}/child`, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 310 })(h) },
+  {
+    name: 'POST offers/{code}/child',
+    table: 'offer_variations',
+    send: (h) => json(`offers/${offer.code}/child`, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 310 })(h),
+  },
   {
     name: 'POST offer-requests',
     table: 'offer_requests',
-    send: json('offer-requests', { vehicleType: 'auto', brand: 'Fiat', model: 'Tipo', version: '1.0', duration: 36, distance: 15000, deposit: 0, services: [], notes: '' }, () => full),
+    send: json(
+      'offer-requests',
+      { vehicleType: 'auto', brand: 'Fiat', model: 'Tipo', version: '1.0', duration: 36, distance: 15000, deposit: 0, services: [], notes: '' },
+      () => full,
+    ),
   },
   {
     name: 'POST agent',
     table: 'users',
-    send: json('agent', { business_name: 'Agenzia Una Volta', name: 'Ugo Volta', title: 'Agente', email: 'una.volta@example.it', phone: '333 1234567', fee_type: 'FLAT_PERCENTAGE', fee_value: 30 }),
+    send: json('agent', {
+      business_name: 'Agenzia Una Volta',
+      name: 'Ugo Volta',
+      title: 'Agente',
+      email: 'una.volta@example.it',
+      phone: '333 1234567',
+      fee_type: 'FLAT_PERCENTAGE',
+      fee_value: 30,
+    }),
   },
-  { name: 'POST marketing/posts', table: 'marketing_posts', send: form('marketing/posts', () => [{ name: 'title', value: 'Promo una volta' }, { name: 'images', value: png(), filename: 'promo.png' }]) },
-  { name: 'POST car/images', table: 'car_images', send: form('car/images', () => [{ name: 'car', value: String(car.id) }, { name: 'immagini[]', value: png(), filename: 'auto.png' }]) },
+  {
+    name: 'POST marketing/posts',
+    table: 'marketing_posts',
+    send: form('marketing/posts', () => [
+      { name: 'title', value: 'Promo una volta' },
+      { name: 'images', value: png(), filename: 'promo.png' },
+    ]),
+  },
+  {
+    name: 'POST car/images',
+    table: 'car_images',
+    send: form('car/images', () => [
+      { name: 'car', value: String(car.id) },
+      { name: 'immagini[]', value: png(), filename: 'auto.png' },
+    ]),
+  },
 ];
 
 describe('a create retried after a crash between its write and its stored answer', () => {

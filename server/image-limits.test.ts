@@ -28,7 +28,27 @@ function declaredPng(width: number, height: number, colourType = 2, idat: Buffer
   return Buffer.concat([real.subarray(0, 8), ihdr, len, Buffer.from('IDAT'), idat, Buffer.alloc(4), real.subarray(real.length - 12)]);
 }
 const jpegHeader = (width: number, height: number) =>
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, ...Array(30).fill(0)]);
+  Buffer.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x04,
+    0x00,
+    0x00,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    ...Array(30).fill(0),
+  ]);
 function webpVp8x(width: number, height: number) {
   const b = Buffer.alloc(30);
   b.write('RIFF', 0, 'latin1');
@@ -37,7 +57,8 @@ function webpVp8x(width: number, height: number) {
   b.writeUIntLE(height - 1, 27, 3);
   return b;
 }
-const gif = (width: number, height: number) => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([width & 0xff, width >> 8, height & 0xff, height >> 8]), Buffer.alloc(20)]);
+const gif = (width: number, height: number) =>
+  Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([width & 0xff, width >> 8, height & 0xff, height >> 8]), Buffer.alloc(20)]);
 
 describe('image header checks', () => {
   it('reads the declared size of PNG, JPEG, GIF and WebP without decoding', () => {
@@ -50,7 +71,8 @@ describe('image header checks', () => {
   it('refuses sizes over the limit and unreadable headers', () => {
     expect(imageRefusal(demoPicture(1, 640, 400))).toBeNull();
     expect(imageRefusal(declaredPng(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE))).toBeNull();
-    for (const big of [declaredPng(6000, 6000), declaredPng(IMAGE_MAX_SIDE + 1, 10), jpegHeader(6000, 6000), gif(65535, 65535), webpVp8x(5000, 10)]) expect(imageRefusal(big)).toBe(IMAGE_TOO_LARGE);
+    for (const big of [declaredPng(6000, 6000), declaredPng(IMAGE_MAX_SIDE + 1, 10), jpegHeader(6000, 6000), gif(65535, 65535), webpVp8x(5000, 10)])
+      expect(imageRefusal(big)).toBe(IMAGE_TOO_LARGE);
     expect(imageRefusal(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toBe(IMAGE_UNREADABLE);
   });
 
@@ -80,9 +102,27 @@ describe('uploads', () => {
     const car = (await t.inject({ method: 'POST', url: '/api/v1/car', headers: leader, payload: customCar() })).json().data as { id: number };
     const cases = [
       { field: 'logo', res: await upload('agent/logo', [{ name: 'logo', value: huge, filename: 'logo.png' }]) },
-      { field: 'immagini[]', res: await upload('car/images', [{ name: 'car', value: String(car.id) }, { name: 'immagini[]', value: huge, filename: 'auto.png' }]) },
-      { field: 'images', res: await upload('marketing/posts', [{ name: 'title', value: 'Enorme' }, { name: 'images', value: huge, filename: 'enorme.png' }]) },
-      { field: 'images', res: await upload('marketing/posts', [{ name: 'title', value: 'Enorme' }, { name: 'images', value: jpegHeader(6000, 6000), filename: 'enorme.jpg' }]) },
+      {
+        field: 'immagini[]',
+        res: await upload('car/images', [
+          { name: 'car', value: String(car.id) },
+          { name: 'immagini[]', value: huge, filename: 'auto.png' },
+        ]),
+      },
+      {
+        field: 'images',
+        res: await upload('marketing/posts', [
+          { name: 'title', value: 'Enorme' },
+          { name: 'images', value: huge, filename: 'enorme.png' },
+        ]),
+      },
+      {
+        field: 'images',
+        res: await upload('marketing/posts', [
+          { name: 'title', value: 'Enorme' },
+          { name: 'images', value: jpegHeader(6000, 6000), filename: 'enorme.jpg' },
+        ]),
+      },
     ];
     for (const { field, res } of cases) {
       expect(res.statusCode, res.body).toBe(422);
@@ -100,7 +140,9 @@ describe('uploads', () => {
     expect(created.statusCode, created.body).toBe(200);
     const post = created.json().data as { id: number; items: { id: number }[] };
     // As if stored before the limits, or damaged on disk: a corrupt PNG with transparency and a huge one.
-    const keys = await Promise.all(post.items.map(async (i) => (await t.database.db.select().from(marketingItems).where(eq(marketingItems.id, i.id)))[0]!.storageKey));
+    const keys = await Promise.all(
+      post.items.map(async (i) => (await t.database.db.select().from(marketingItems).where(eq(marketingItems.id, i.id)))[0]!.storageKey),
+    );
     const file = (key: string) => path.join(t.config.dataDir, 'uploads', key);
     await writeFile(file(keys[0]!), declaredPng(10, 10, 6, Buffer.from('not deflate data')));
     await writeFile(file(keys[1]!), declaredPng(6000, 6000));

@@ -83,62 +83,78 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
   cleanups.push(async () => void child.kill('SIGKILL'));
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    if (await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await sleep(100);
   }
   throw new Error('server did not start');
 }
 
-it.skipIf(KIND !== 'postgres')('answers 503 with Retry-After while the database is cut, does not crash, and recovers by itself', { timeout: 180_000 }, async () => {
-  const admin = new URL(process.env.TEST_DATABASE_URL!);
-  const name = await scratchDatabase(admin.toString());
-  const proxy = tcpProxy(admin);
-  await proxy.open();
-  cleanups.push(() => proxy.cut());
-  const url = new URL(admin);
-  url.port = String(proxy.port);
-  url.pathname = `/${name}`;
-  const port = String(20_000 + Math.floor(Math.random() * 10_000));
-  const server = await start({ DATABASE_URL: url.toString(), PORT: port });
-  const base = `http://127.0.0.1:${port}/api/v1`;
+it.skipIf(KIND !== 'postgres')(
+  'answers 503 with Retry-After while the database is cut, does not crash, and recovers by itself',
+  { timeout: 180_000 },
+  async () => {
+    const admin = new URL(process.env.TEST_DATABASE_URL!);
+    const name = await scratchDatabase(admin.toString());
+    const proxy = tcpProxy(admin);
+    await proxy.open();
+    cleanups.push(() => proxy.cut());
+    const url = new URL(admin);
+    url.port = String(proxy.port);
+    url.pathname = `/${name}`;
+    const port = String(20_000 + Math.floor(Math.random() * 10_000));
+    const server = await start({ DATABASE_URL: url.toString(), PORT: port });
+    const base = `http://127.0.0.1:${port}/api/v1`;
 
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'agente@demo.it', password: DEMO_PASSWORD }) });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const profile = () => fetch(`${base}/agent/profile`, { headers });
-  expect((await profile()).status).toBe(200);
-  expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok', database: 'up' });
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'agente@demo.it', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const profile = () => fetch(`${base}/agent/profile`, { headers });
+    expect((await profile()).status).toBe(200);
+    expect(await (await fetch(`${base}/health`)).json()).toEqual({ status: 'ok', database: 'up' });
 
-  // Cut with requests in flight: each is answered, 200 (done before the cut) or 503, never 500.
-  const inFlight = Array.from({ length: 12 }, () => fetch(`${base}/search/offers`, { method: 'POST', headers, body: JSON.stringify({ customerType: ['privati'] }) }));
-  await proxy.cut();
-  for (const res of await Promise.all(inFlight)) expect([200, 503]).toContain(res.status);
+    // Cut with requests in flight: each is answered, 200 (done before the cut) or 503, never 500.
+    const inFlight = Array.from({ length: 12 }, () =>
+      fetch(`${base}/search/offers`, { method: 'POST', headers, body: JSON.stringify({ customerType: ['privati'] }) }),
+    );
+    await proxy.cut();
+    for (const res of await Promise.all(inFlight)) expect([200, 503]).toContain(res.status);
 
-  // Every later request: 503, Retry-After and the maintenance message in the envelope.
-  for (let i = 0; i < 3; i++) {
-    const res = await profile();
-    expect(res.status).toBe(503);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ error: { http_code: 503, message: MESSAGES.maintenance }, errors: {} });
-  }
-  const health = await fetch(`${base}/health`);
-  expect(health.status).toBe(503);
-  expect(health.headers.get('retry-after')).toBeTruthy();
-  expect(await health.json()).toEqual({ status: 'unavailable', database: 'down' });
-  expect((await fetch(`${base}/health/live`)).status).toBe(200);
-  expect(server.exitCode, 'the server process is still running').toBeNull();
+    // Every later request: 503, Retry-After and the maintenance message in the envelope.
+    for (let i = 0; i < 3; i++) {
+      const res = await profile();
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await res.json()).toEqual({ error: { http_code: 503, message: MESSAGES.maintenance }, errors: {} });
+    }
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBeTruthy();
+    expect(await health.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    expect(server.exitCode, 'the server process is still running').toBeNull();
 
-  // The database comes back: the server notices by itself (bounded wait) and serves the same session again.
-  await proxy.open();
-  let healthy = false;
-  for (let i = 0; i < 100 && !healthy; i++) {
-    healthy = (await fetch(`${base}/health`)).status === 200;
-    if (!healthy) await sleep(200);
-  }
-  expect(healthy, 'health is 200 again once the database is back').toBe(true);
-  expect((await profile()).status).toBe(200);
-  expect(server.exitCode).toBeNull();
-});
+    // The database comes back: the server notices by itself (bounded wait) and serves the same session again.
+    await proxy.open();
+    let healthy = false;
+    for (let i = 0; i < 100 && !healthy; i++) {
+      healthy = (await fetch(`${base}/health`)).status === 200;
+      if (!healthy) await sleep(200);
+    }
+    expect(healthy, 'health is 200 again once the database is back').toBe(true);
+    expect((await profile()).status).toBe(200);
+    expect(server.exitCode).toBeNull();
+  },
+);
 
 it('answers 500, not 503, to a network error that does not come from the database (it still answers)', async () => {
   const t = await createTestApp();

@@ -51,7 +51,12 @@ describe('POST quotations/documents/upload', () => {
     const created = await t.inject({ method: 'POST', url: '/api/v1/proposals', headers: full, payload: privateProposal(ref) });
     expect(created.statusCode, created.body).toBe(201);
     const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
-    const coded = await t.inject({ method: 'PUT', url: `/api/v1/proposals/${created.json().data.id}`, headers: full, payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });
+    const coded = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/proposals/${created.json().data.id}`,
+      headers: full,
+      payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } },
+    });
     quotation = coded.json().data;
     expect(quotation.quotation.data.code).toBeTruthy();
   });
@@ -77,7 +82,13 @@ describe('POST quotations/documents/upload', () => {
     const id = Number(quotation.id);
     const held = (await t.database.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, id))).length;
     await t.database.db.insert(quotationDocuments).values(
-      Array.from({ length: MAX_DOCUMENTS_PER_QUOTATION - held }, (_, i) => ({ quotationId: id, fileType: 'identity', name: `d${i}.pdf`, storedName: `${'0'.repeat(30)}${String(i).padStart(2, '0')}.pdf`, size: 10 })),
+      Array.from({ length: MAX_DOCUMENTS_PER_QUOTATION - held }, (_, i) => ({
+        quotationId: id,
+        fileType: 'identity',
+        name: `d${i}.pdf`,
+        storedName: `${'0'.repeat(30)}${String(i).padStart(2, '0')}.pdf`,
+        size: 10,
+      })),
     );
     const res = await upload(plain);
     expect(res.statusCode).toBe(422);

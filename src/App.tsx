@@ -26,14 +26,27 @@ const OffersPage = page(() => import('./features/offers/offers-page'));
 // The single-offer credit check mounts through the detail page's `creditCheck` slot: composed here,
 // since features never import each other.
 const OfferDetailPage = page(async () => {
-  const [{ default: Detail }, { CreditCheckOfferPanel }] = await Promise.all([import('./features/offer-detail/offer-detail-page'), import('./credit-check/offer-panel')]);
+  const [{ default: Detail }, { CreditCheckOfferPanel }] = await Promise.all([
+    import('./features/offer-detail/offer-detail-page'),
+    import('./credit-check/offer-panel'),
+  ]);
   return {
     default: () => (
       <Detail
         creditCheck={({ child, monthlyRate, onResult }) => (
           <CreditCheckOfferPanel
             offerData={{ monthly_rate: monthlyRate, deposit: child.deposit }}
-            onResult={(r) => onResult(r ? { monthlyRateMax: r.monthlyRateMax, thresholdMonthlyRateMax: r.thresholdMonthlyRateMax, depositRequired: r.depositRequired === null ? null : r.depositRequired > 0 } : null)}
+            onResult={(r) =>
+              onResult(
+                r
+                  ? {
+                      monthlyRateMax: r.monthlyRateMax,
+                      thresholdMonthlyRateMax: r.thresholdMonthlyRateMax,
+                      depositRequired: r.depositRequired === null ? null : r.depositRequired > 0,
+                    }
+                  : null,
+              )
+            }
           />
         )}
       />
@@ -55,12 +68,18 @@ const SupportPage = page(() => import('./features/help/support-page'));
 const MarketingPage = page(() => import('./features/marketing/marketing-page'));
 // The quotation start offers the catalogue's manual offer form for cars that are not listed (a slot).
 const QuotationStartPage = page(async () => {
-  const [{ default: Start }, { ManualOfferPanel }] = await Promise.all([import('./features/quotation/start-page'), import('./features/catalog/components/manual-offer-form')]);
+  const [{ default: Start }, { ManualOfferPanel }] = await Promise.all([
+    import('./features/quotation/start-page'),
+    import('./features/catalog/components/manual-offer-form'),
+  ]);
   return { default: () => <Start manualOffer={<ManualOfferPanel />} /> };
 });
 // The wizard's sustainability step is the same single-offer credit check, fixed to the customer's category.
 const QuotationPage = page(async () => {
-  const [{ default: Quotation }, { CreditCheckOfferPanel }] = await Promise.all([import('./features/quotation/quotation-page'), import('./credit-check/offer-panel')]);
+  const [{ default: Quotation }, { CreditCheckOfferPanel }] = await Promise.all([
+    import('./features/quotation/quotation-page'),
+    import('./credit-check/offer-panel'),
+  ]);
   return {
     default: () => (
       <Quotation

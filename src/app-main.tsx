@@ -54,26 +54,33 @@ export async function start(signedIn?: Session) {
 
   const root = createRoot(document.getElementById('root')!);
   // A transition: React may render the first screen in short slices, leaving the main thread to input between them.
-  startTransition(() => root.render(
-    <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister: queryPersister, maxAge: PERSIST_MAX_AGE, buster: PERSIST_BUSTER, dehydrateOptions: { shouldDehydrateQuery: keepOnDevice } }}
-        // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
-        onSuccess={() => {
-          restored = true;
-          void queryClient.invalidateQueries();
-        }}
-      >
-        <CrashScreen>
-          <App />
-        </CrashScreen>
-        {UpdatePrompt && (
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        )}
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  ));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{
+            persister: queryPersister,
+            maxAge: PERSIST_MAX_AGE,
+            buster: PERSIST_BUSTER,
+            dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
+          }}
+          // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
+          onSuccess={() => {
+            restored = true;
+            void queryClient.invalidateQueries();
+          }}
+        >
+          <CrashScreen>
+            <App />
+          </CrashScreen>
+          {UpdatePrompt && (
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          )}
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    ),
+  );
 }

@@ -42,7 +42,10 @@ describe('import fences', { timeout: 60_000 }, () => {
       // A module that exists: the fence judges resolved paths.
       const target = readdirSync(path.join(root, 'src/features', other!)).find((n) => /\.tsx?$/.test(n) && !n.includes('.test.'));
       const found = await fencedImports(`src/features/${f}/probe.ts`, `../${other}/${target!.replace(/\.tsx?$/, '')}`);
-      expect(found.map((m) => m.ruleId), `${f} -> ${other}`).toEqual([FENCE]);
+      expect(
+        found.map((m) => m.ruleId),
+        `${f} -> ${other}`,
+      ).toEqual([FENCE]);
     }
   });
 });

@@ -24,7 +24,10 @@ clientsClaim();
 const ASSETS_CACHE = 'assets';
 // ignoreVary: a module script's request carries Origin and the server's answers say Vary: Origin (CORS for the
 // native shells), while the warm-up's fetch carries none; a hashed file is the same for every origin.
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true } }));
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true } }),
+);
 
 /**
  * Fetches every chunk the install left out (the build's list, precached with the page) into the runtime
@@ -74,7 +77,10 @@ registerRoute(
     matchOptions: { ignoreVary: true },
     plugins: [
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 }),
-      { handlerDidError: async ({ request }) => (new URL(request.url).pathname.startsWith(CAR_PICTURE_PATH) ? new Response(NO_PICTURE, { headers: { 'Content-Type': 'image/svg+xml' } }) : undefined) },
+      {
+        handlerDidError: async ({ request }) =>
+          new URL(request.url).pathname.startsWith(CAR_PICTURE_PATH) ? new Response(NO_PICTURE, { headers: { 'Content-Type': 'image/svg+xml' } }) : undefined,
+      },
     ],
   }),
 );

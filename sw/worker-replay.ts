@@ -27,7 +27,12 @@ async function replay(): Promise<'done' | 'retry'> {
   if (!mirrored) return 'done';
   const s = { ...mirrored };
   const send: SendWrite = async (path, { method, body, idempotencyKey }) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${s.access}`, 'X-Refresh-Token': s.refresh, 'Idempotency-Key': idempotencyKey };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${s.access}`,
+      'X-Refresh-Token': s.refresh,
+      'Idempotency-Key': idempotencyKey,
+    };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -59,6 +64,10 @@ async function replay(): Promise<'done' | 'retry'> {
   const outbox = createOutbox(db, () => s.userId, { send });
   await outbox.flush();
   if (outbox.isPaused()) return 'done'; // 401: the session is over; the app asks the agent to log in
-  const waiting = await db.outbox.where('userId').equals(s.userId).filter((e) => e.status === 'pending' && (e.lastStatus === undefined || isUnavailableStatus(e.lastStatus))).count();
+  const waiting = await db.outbox
+    .where('userId')
+    .equals(s.userId)
+    .filter((e) => e.status === 'pending' && (e.lastStatus === undefined || isUnavailableStatus(e.lastStatus)))
+    .count();
   return waiting > 0 ? 'retry' : 'done';
 }

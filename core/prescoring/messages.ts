@@ -22,23 +22,17 @@ export type MessageKey = (typeof MESSAGE_KEYS)[number];
 export const MESSAGES: Readonly<Record<MessageKey, string>> = {
   CONGRATULATIONS_OFFERS: 'Complimenti! Il cliente ha buone probabilità di ottenere il noleggio con le offerte proposte.',
   CONGRATULATIONS_THIS_OFFER: 'Complimenti! Il cliente ha buone probabilità di ottenere il noleggio con questa offerta.',
-  TRIAL_PERIOD_NOT_ENDED:
-    'Attendi la fine del periodo di prova: per la richiesta serviranno le ultime 2 buste paga e il contratto di lavoro.',
-  BAD_PAYER:
-    'Il cliente risulta segnalato come cattivo pagatore nella Centrale Rischi: la richiesta non è conforme ai requisiti delle società di noleggio.',
+  TRIAL_PERIOD_NOT_ENDED: 'Attendi la fine del periodo di prova: per la richiesta serviranno le ultime 2 buste paga e il contratto di lavoro.',
+  BAD_PAYER: 'Il cliente risulta segnalato come cattivo pagatore nella Centrale Rischi: la richiesta non è conforme ai requisiti delle società di noleggio.',
   INSUFFICIENT_REVENUE: 'Il reddito o il fatturato del cliente non è sufficiente a sostenere un canone di noleggio.',
-  GUARANTEES_NEEDED:
-    'Per questa attività servono garanzie aggiuntive (un garante o un deposito cauzionale): senza garanzie il cliente non è finanziabile.',
+  GUARANTEES_NEEDED: 'Per questa attività servono garanzie aggiuntive (un garante o un deposito cauzionale): senza garanzie il cliente non è finanziabile.',
   MORE_DEPOSIT_NEEDED:
     "Per procedere serve un deposito cauzionale più alto o il pagamento anticipato di 9/12 canoni (al massimo il 30% del valore dell'auto o 9/12 canoni mensili).",
-  GUARANTOR_OR_DEPOSIT:
-    "Il cliente può ottenere il noleggio presentando un garante e/o versando un deposito cauzionale fino al 30% del valore dell'auto.",
-  DEPOSIT_GUARANTEE:
-    "È possibile procedere versando un deposito cauzionale a garanzia (fino al 30% del valore dell'auto o 9/12 canoni mensili).",
+  GUARANTOR_OR_DEPOSIT: "Il cliente può ottenere il noleggio presentando un garante e/o versando un deposito cauzionale fino al 30% del valore dell'auto.",
+  DEPOSIT_GUARANTEE: "È possibile procedere versando un deposito cauzionale a garanzia (fino al 30% del valore dell'auto o 9/12 canoni mensili).",
   AGE_LIMIT_EXCEEDED: 'Il cliente supera il limite di età previsto dalle società di noleggio.',
   NEED_DEPOSIT: 'Il canone è sostenibile ma serve un deposito: ti consigliamo di scegliere un importo di anticipo.',
-  MONTHLY_RATE_TRASHOLD:
-    'Il canone supera di poco quello sostenibile: ti consigliamo di provare parametri diversi (durata, chilometri o anticipo).',
+  MONTHLY_RATE_TRASHOLD: 'Il canone supera di poco quello sostenibile: ti consigliamo di provare parametri diversi (durata, chilometri o anticipo).',
   TOO_MUCH_MONTHLY_RATE: 'Il canone è troppo alto rispetto alle possibilità del cliente: le probabilità di approvazione sono basse.',
 };
 

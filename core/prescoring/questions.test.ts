@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACTUAL_CATEGORY_VALUES } from '../categories';
-import {
-  END,
-  OFFER_LOGIC,
-  QUOTE_LOGIC,
-  applyAnswer,
-  canSubmit,
-  logicFor,
-  nextStep,
-  startFlow,
-  visibleQuestions,
-  type Logic,
-} from './questions';
+import { END, OFFER_LOGIC, QUOTE_LOGIC, applyAnswer, canSubmit, logicFor, nextStep, startFlow, visibleQuestions, type Logic } from './questions';
 import { RULES_V1 } from './rules';
 import { LogicSchema } from './schemas';
 
@@ -103,7 +92,15 @@ describe('question flow', () => {
 
   // A synthetic logic: the portal's data only jumps to the end, this checks a jump to a question.
   const branching: Logic = [
-    { q: 'guarantor', type: 'TYPE_BOOL', label: 'A', a: [{ value: true, label: 'Sì' }, { value: false, label: 'No', action: { goto: 'over_72' } }] },
+    {
+      q: 'guarantor',
+      type: 'TYPE_BOOL',
+      label: 'A',
+      a: [
+        { value: true, label: 'Sì' },
+        { value: false, label: 'No', action: { goto: 'over_72' } },
+      ],
+    },
     { q: 'bad_payer', type: 'TYPE_BOOL', label: 'B' },
     { q: 'over_72', type: 'TYPE_BOOL', label: 'C' },
   ];

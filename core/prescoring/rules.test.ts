@@ -55,30 +55,68 @@ describe('evaluate: every category with good answers', () => {
 
 describe('evaluate: outcomes of the decision table', () => {
   it.each<[string, ContractualCategory, Record<string, AnswerValue | undefined>, ReturnType<typeof pick>]>([
-    ['trial period not ended (later answers ignored)', 'tempo-indeterminato', { trial_period_ended: false, net_monthly_income: 50 },
-      { chance: 0, description: 'TRIAL_PERIOD_NOT_ENDED', monthlyRateMax: null, depositRequired: null }],
-    ['bad payer, private', 'pensionato', { bad_payer: true, over_72: undefined },
-      { chance: 0, description: 'BAD_PAYER', monthlyRateMax: null, depositRequired: null }],
-    ['bad payer, business', 'societa-capitale', { bad_payer: true },
-      { chance: 0, description: 'BAD_PAYER', monthlyRateMax: null, depositRequired: null }],
-    ['older than 72', 'pensionato', { over_72: true },
-      { chance: 0, description: 'AGE_LIMIT_EXCEEDED', monthlyRateMax: null, depositRequired: null }],
-    ['income too low: 35% of 1000 - 250 = 100', 'tempo-indeterminato', { net_monthly_income: 1000, other_loans: 250 },
-      { chance: 0, description: 'INSUFFICIENT_REVENUE', monthlyRateMax: null, depositRequired: null }],
-    ['turnover too low: 10% of 12000 / 12 = 100', 'studi-associati', { yearly_turnover: 12000 },
-      { chance: 0, description: 'INSUFFICIENT_REVENUE', monthlyRateMax: null, depositRequired: null }],
-    ['income too low with a guarantor: cheapest offers, 9 rates of 150', 'tempo-indeterminato', { net_monthly_income: 1000, other_loans: 250, guarantor: true },
-      { chance: 1, description: 'GUARANTOR_OR_DEPOSIT', monthlyRateMax: 150, depositRequired: 1350 }],
-    ['new business with a guarantor', 'ditta-individuale', { activity_age: 'lt2_no_returns', guarantor: true },
-      { chance: 1, description: 'GUARANTOR_OR_DEPOSIT', monthlyRateMax: 500, depositRequired: 4500 }],
-    ['new business without guarantees', 'societa-persone', { activity_age: 'lt2_no_balance' },
-      { chance: 0, description: 'GUARANTEES_NEEDED', monthlyRateMax: null, depositRequired: null }],
-    ['short history, no guarantor: 12 rates', 'societa-persone', { activity_age: 'max2_1_balance' },
-      { chance: 1, description: 'MORE_DEPOSIT_NEEDED', monthlyRateMax: 500, depositRequired: 6000 }],
-    ['short history with a guarantor: 9 rates', 'libero-professionista', { activity_age: 'max2_1_return', guarantor: true },
-      { chance: 1, description: 'DEPOSIT_GUARANTEE', monthlyRateMax: 300, depositRequired: 2700 }],
-    ['share capital not fully paid', 'societa-capitale', { share_capital_paid: false },
-      { chance: 1, description: 'DEPOSIT_GUARANTEE', monthlyRateMax: 1000, depositRequired: 12000 }],
+    [
+      'trial period not ended (later answers ignored)',
+      'tempo-indeterminato',
+      { trial_period_ended: false, net_monthly_income: 50 },
+      { chance: 0, description: 'TRIAL_PERIOD_NOT_ENDED', monthlyRateMax: null, depositRequired: null },
+    ],
+    [
+      'bad payer, private',
+      'pensionato',
+      { bad_payer: true, over_72: undefined },
+      { chance: 0, description: 'BAD_PAYER', monthlyRateMax: null, depositRequired: null },
+    ],
+    ['bad payer, business', 'societa-capitale', { bad_payer: true }, { chance: 0, description: 'BAD_PAYER', monthlyRateMax: null, depositRequired: null }],
+    ['older than 72', 'pensionato', { over_72: true }, { chance: 0, description: 'AGE_LIMIT_EXCEEDED', monthlyRateMax: null, depositRequired: null }],
+    [
+      'income too low: 35% of 1000 - 250 = 100',
+      'tempo-indeterminato',
+      { net_monthly_income: 1000, other_loans: 250 },
+      { chance: 0, description: 'INSUFFICIENT_REVENUE', monthlyRateMax: null, depositRequired: null },
+    ],
+    [
+      'turnover too low: 10% of 12000 / 12 = 100',
+      'studi-associati',
+      { yearly_turnover: 12000 },
+      { chance: 0, description: 'INSUFFICIENT_REVENUE', monthlyRateMax: null, depositRequired: null },
+    ],
+    [
+      'income too low with a guarantor: cheapest offers, 9 rates of 150',
+      'tempo-indeterminato',
+      { net_monthly_income: 1000, other_loans: 250, guarantor: true },
+      { chance: 1, description: 'GUARANTOR_OR_DEPOSIT', monthlyRateMax: 150, depositRequired: 1350 },
+    ],
+    [
+      'new business with a guarantor',
+      'ditta-individuale',
+      { activity_age: 'lt2_no_returns', guarantor: true },
+      { chance: 1, description: 'GUARANTOR_OR_DEPOSIT', monthlyRateMax: 500, depositRequired: 4500 },
+    ],
+    [
+      'new business without guarantees',
+      'societa-persone',
+      { activity_age: 'lt2_no_balance' },
+      { chance: 0, description: 'GUARANTEES_NEEDED', monthlyRateMax: null, depositRequired: null },
+    ],
+    [
+      'short history, no guarantor: 12 rates',
+      'societa-persone',
+      { activity_age: 'max2_1_balance' },
+      { chance: 1, description: 'MORE_DEPOSIT_NEEDED', monthlyRateMax: 500, depositRequired: 6000 },
+    ],
+    [
+      'short history with a guarantor: 9 rates',
+      'libero-professionista',
+      { activity_age: 'max2_1_return', guarantor: true },
+      { chance: 1, description: 'DEPOSIT_GUARANTEE', monthlyRateMax: 300, depositRequired: 2700 },
+    ],
+    [
+      'share capital not fully paid',
+      'societa-capitale',
+      { share_capital_paid: false },
+      { chance: 1, description: 'DEPOSIT_GUARANTEE', monthlyRateMax: 1000, depositRequired: 12000 },
+    ],
   ])('%s', (_, category, overrides, expected) => {
     expect(pick(check(category, overrides))).toEqual(expected);
   });
@@ -135,7 +173,15 @@ describe('evaluate: incomplete answers give the next question', () => {
     ['studi-associati', { activity_age: 'gt2_2_balances', guarantor: true }, 'yearly_turnover'],
   ] as const)('%s %j → %s', (category, given, step) => {
     const r = evaluate({ contractualCategory: category, answers: given, step: 'guarantor' });
-    expect(r).toEqual({ chance: null, currentStep: step, description: null, monthlyRateMax: null, depositRequired: null, thresholdMonthlyRateMax: null, sustainabilityIndex: null });
+    expect(r).toEqual({
+      chance: null,
+      currentStep: step,
+      description: null,
+      monthlyRateMax: null,
+      depositRequired: null,
+      thresholdMonthlyRateMax: null,
+      sustainabilityIndex: null,
+    });
   });
 });
 

@@ -155,7 +155,8 @@ export function evaluate(input: PrescoringInput, rules: Rules = RULES_V1, decisi
 
   // A guarantor-backed customer below the minimum still sees the cheapest offers.
   const rateMax = decision.limits === 'none' ? null : Math.max(facts.affordable, rules.minMonthlyRate);
-  const deposit = decision.limits === 'rate+deposit' && rateMax !== null ? depositCap(offer?.monthly_rate ?? rateMax, facts.guarantor, offer?.car_value, rules) : null;
+  const deposit =
+    decision.limits === 'rate+deposit' && rateMax !== null ? depositCap(offer?.monthly_rate ?? rateMax, facts.guarantor, offer?.car_value, rules) : null;
   const result: PrescoringResponse = {
     ...EMPTY,
     chance: decision.chance,

@@ -7,15 +7,15 @@ import { ContractualCategorySchema } from '../schemas/common';
 export const AnswerValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 export const AnswersSchema = z.record(z.string(), AnswerValueSchema);
 
-const amount = (what: string) =>
-  z
-    .number({ error: `${what} deve essere un numero.` })
-    .nonnegative({ error: `${what} non può essere negativo.` });
+const amount = (what: string) => z.number({ error: `${what} deve essere un numero.` }).nonnegative({ error: `${what} non può essere negativo.` });
 
 export const OfferDataSchema = z.object({
   monthly_rate: amount('Il canone mensile'),
   deposit: amount("L'anticipo"),
-  car_value: z.number({ error: "Il valore dell'auto deve essere un numero." }).positive({ error: "Il valore dell'auto deve essere maggiore di zero." }).optional(),
+  car_value: z
+    .number({ error: "Il valore dell'auto deve essere un numero." })
+    .positive({ error: "Il valore dell'auto deve essere maggiore di zero." })
+    .optional(),
 });
 
 const inputShape = {
@@ -93,7 +93,10 @@ export const QuestionSchema = z.object({
   q: z.enum(QUESTION_KEYS),
   type: z.enum(['TYPE_BOOL', 'TYPE_INPUT', 'TYPE_CHOICE']),
   label: z.string(),
-  list: z.array(z.object({ key: z.string(), label: z.string() })).readonly().optional(),
+  list: z
+    .array(z.object({ key: z.string(), label: z.string() }))
+    .readonly()
+    .optional(),
   default: AnswerValueSchema.optional(),
   a: z
     .array(
@@ -121,8 +124,7 @@ export const LogicQuerySchema = z.object({
  * not a 200 with success false but a 4xx carrying the API's error envelope plus `success: false` and
  * `errorCode` (PrescoringErrorSchema), so the one HTTP client handles it like any other call.
  */
-export const prescoringOk = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data, error: z.null(), errorCode: z.null() });
+export const prescoringOk = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, error: z.null(), errorCode: z.null() });
 export const LogicResponseSchema = prescoringOk(LogicSchema);
 export const CheckResponseSchema = prescoringOk(PrescoringResponseSchema);
 

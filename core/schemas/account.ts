@@ -9,7 +9,12 @@ import { EMAIL_INVALID, isValidEmail, isValidPhone, PHONE_INVALID } from '../val
 
 const requiredText = (max: number) => z.string().trim().min(1, MESSAGES.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
-const requiredEmail = z.string().trim().min(1, MESSAGES.required).max(254).refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID);
+const requiredEmail = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254)
+  .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID);
 const optionalPhone = z
   .string()
   .trim()
@@ -98,7 +103,12 @@ export const MemberInputSchema = z
     name: optionalText(120),
     title: optionalText(120),
     email: requiredEmail,
-    phone: z.string().trim().min(1, MESSAGES.required).max(40).refine((v) => v === '' || isValidPhone(v), PHONE_INVALID),
+    phone: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.required)
+      .max(40)
+      .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID),
     fee_type: z.enum(FEE_TYPES, { error: MESSAGES.required }),
     fee_value: feeValue,
     /** null = 'nessuno': directly under the leader. */
@@ -106,7 +116,8 @@ export const MemberInputSchema = z
   })
   .superRefine((v, ctx) => {
     const max = v.fee_type === 'FIXED_VALUE' ? FEE_FIXED_MAX : FEE_PERCENT_MAX;
-    if (v.fee_value > max) ctx.addIssue({ code: 'custom', path: ['fee_value'], message: v.fee_type === 'FIXED_VALUE' ? MESSAGES.feeFixedRange : MESSAGES.feeRange });
+    if (v.fee_value > max)
+      ctx.addIssue({ code: 'custom', path: ['fee_value'], message: v.fee_type === 'FIXED_VALUE' ? MESSAGES.feeFixedRange : MESSAGES.feeRange });
   });
 export type MemberInput = z.input<typeof MemberInputSchema>;
 export type MemberValues = z.output<typeof MemberInputSchema>;

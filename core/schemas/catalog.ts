@@ -25,7 +25,11 @@ import { paginated } from './common';
 /** An integer in [min, max] with the spec's message for anything outside (or not a number). */
 export const between = (min: number, max: number) => {
   const message = rangeMessage(min, max);
-  return z.number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? MESSAGES.required : message) }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return z
+    .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? MESSAGES.required : message) })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 };
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => z.string().trim().min(1, { error: MESSAGES.required }).max(max);
@@ -36,7 +40,12 @@ export const CustomerTagSchema = z.enum(['privati', 'piva']);
 export const CatalogServiceChoiceSchema = z.object({
   id: z.number().int().positive(),
   /** Price override, 0 to 1000 (at most 5 digits); null keeps the product's price. */
-  price: z.number().min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).nullable().default(null),
+  price: z
+    .number()
+    .min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) })
+    .max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) })
+    .nullable()
+    .default(null),
   quantity: z.number().int().min(0).max(99).nullable().default(null),
 });
 export type CatalogServiceChoice = z.infer<typeof CatalogServiceChoiceSchema>;
@@ -85,20 +94,23 @@ const optionalBetween = (min: number, max: number) => between(min, max).nullable
 /** The spec's POST sends monthlyRate, its PUT monthly_rate: both are accepted on both. */
 export const VariationInputSchema = z.preprocess(
   (v) => (v && typeof v === 'object' && 'monthlyRate' in v && !('monthly_rate' in v) ? { ...v, monthly_rate: (v as { monthlyRate: unknown }).monthlyRate } : v),
-  z.object({
-    deposit: between(VARIATION_BOUNDS.deposit.min, VARIATION_BOUNDS.deposit.max),
-    distance: between(VARIATION_BOUNDS.distance.min, VARIATION_BOUNDS.distance.max),
-    duration: between(VARIATION_BOUNDS.duration.min, VARIATION_BOUNDS.duration.max),
-    monthly_rate: between(VARIATION_BOUNDS.monthly_rate.min, VARIATION_BOUNDS.monthly_rate.max),
-    /** Left out (the spec's own payloads): the row keeps its value; null clears it. */
-    bundle: text(60).nullable().optional(),
-    web_monthly_rate: optionalBetween(VARIATION_BOUNDS.web_monthly_rate.min, VARIATION_BOUNDS.web_monthly_rate.max),
-    /** Above 0 turns the special price on (core/pricing.ts effectiveRate: the lower of rate and special price). */
-    special_rate: optionalBetween(0, VARIATION_BOUNDS.monthly_rate.max),
-    special_price: optionalBetween(VARIATION_BOUNDS.special_price.min, VARIATION_BOUNDS.special_price.max),
-  }).superRefine((v, ctx) => {
-    if ((v.special_rate ?? 0) > 0 && !v.special_price) ctx.addIssue({ code: 'custom', path: ['special_price'], message: CATALOG_MESSAGES.specialPriceMissing });
-  }),
+  z
+    .object({
+      deposit: between(VARIATION_BOUNDS.deposit.min, VARIATION_BOUNDS.deposit.max),
+      distance: between(VARIATION_BOUNDS.distance.min, VARIATION_BOUNDS.distance.max),
+      duration: between(VARIATION_BOUNDS.duration.min, VARIATION_BOUNDS.duration.max),
+      monthly_rate: between(VARIATION_BOUNDS.monthly_rate.min, VARIATION_BOUNDS.monthly_rate.max),
+      /** Left out (the spec's own payloads): the row keeps its value; null clears it. */
+      bundle: text(60).nullable().optional(),
+      web_monthly_rate: optionalBetween(VARIATION_BOUNDS.web_monthly_rate.min, VARIATION_BOUNDS.web_monthly_rate.max),
+      /** Above 0 turns the special price on (core/pricing.ts effectiveRate: the lower of rate and special price). */
+      special_rate: optionalBetween(0, VARIATION_BOUNDS.monthly_rate.max),
+      special_price: optionalBetween(VARIATION_BOUNDS.special_price.min, VARIATION_BOUNDS.special_price.max),
+    })
+    .superRefine((v, ctx) => {
+      if ((v.special_rate ?? 0) > 0 && !v.special_price)
+        ctx.addIssue({ code: 'custom', path: ['special_price'], message: CATALOG_MESSAGES.specialPriceMissing });
+    }),
 );
 export type VariationInput = z.infer<typeof VariationInputSchema>;
 
@@ -184,7 +196,14 @@ export type CarImage = z.infer<typeof CarImageSchema>;
 export const OptionSchema = z.object({ value: z.string(), label: z.string() });
 export const BrokerSchema = z.object({ code: z.string(), name: z.string(), logo: z.string().nullable(), kind: z.string(), own: z.boolean() });
 export type Broker = z.infer<typeof BrokerSchema>;
-export const ProductSchema = z.object({ id: z.number().int(), code: z.string(), provider: z.string(), name: z.string(), description: z.string(), own: z.boolean() });
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  provider: z.string(),
+  name: z.string(),
+  description: z.string(),
+  own: z.boolean(),
+});
 export type Product = z.infer<typeof ProductSchema>;
 export const DeliveryTimeSchema = z.object({ code: z.string(), label: z.string(), days: z.number() });
 export type DeliveryTime = z.infer<typeof DeliveryTimeSchema>;
@@ -240,7 +259,20 @@ export const CatalogOfferSchema = z.object({
 });
 export type CatalogOffer = z.infer<typeof CatalogOfferSchema>;
 
-export const CatalogOfferRowSchema = CatalogOfferSchema.pick({ id: true, code: true, published: true, image: true, provider_name: true, product_name: true, price: true, deposit: true, duration: true, distance: true, reference_code: true, updated_at: true }).extend({
+export const CatalogOfferRowSchema = CatalogOfferSchema.pick({
+  id: true,
+  code: true,
+  published: true,
+  image: true,
+  provider_name: true,
+  product_name: true,
+  price: true,
+  deposit: true,
+  duration: true,
+  distance: true,
+  reference_code: true,
+  updated_at: true,
+}).extend({
   brand: z.string(),
   model: z.string(),
   version: z.string(),
@@ -257,12 +289,22 @@ export const ProviderSchema = z.object({ id: z.number().int(), code: z.string(),
 export type Provider = z.infer<typeof ProviderSchema>;
 export const ProductInputSchema = z.object({ provider: required(64), name: required(120), description: text(1000).default('') });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
-export const ProductRowSchema = z.object({ id: z.number().int(), code: z.string(), provider: z.string(), provider_name: z.string(), name: z.string(), description: z.string() });
+export const ProductRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  provider: z.string(),
+  provider_name: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
 export type ProductRow = z.infer<typeof ProductRowSchema>;
 
 /** A price-map entry as the product services editor writes it (core/pricing.ts PriceMapEntry). */
 export const PriceMapEntrySchema = z.object({
-  value: z.number({ error: rangeMessage(0, SERVICE_PRICE_MAX) }).min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
+  value: z
+    .number({ error: rangeMessage(0, SERVICE_PRICE_MAX) })
+    .min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) })
+    .max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
   conditions: z.array(z.tuple([z.enum(PRICE_MAP_FIELDS), z.enum(PRICE_MAP_OPERATORS), z.number({ error: MESSAGES.required }).min(0).max(1_000_000)])).max(5),
   multipliedBy: z.enum(PRICE_MAP_FIELDS).nullable().optional(),
 });
@@ -274,8 +316,16 @@ const quantity = z.number().int().min(0).max(SERVICE_QUANTITY_MAX).nullable().de
 export const ProductServiceInputSchema = z
   .object({
     id: z.number().int().positive(),
-    price: z.number({ error: rangeMessage(0, SERVICE_PRICE_MAX) }).min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) }).max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
-    franchise: z.number().min(0, { error: rangeMessage(0, 100000) }).max(100000, { error: rangeMessage(0, 100000) }).nullable().default(null),
+    price: z
+      .number({ error: rangeMessage(0, SERVICE_PRICE_MAX) })
+      .min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) })
+      .max(SERVICE_PRICE_MAX, { error: rangeMessage(0, SERVICE_PRICE_MAX) }),
+    franchise: z
+      .number()
+      .min(0, { error: rangeMessage(0, 100000) })
+      .max(100000, { error: rangeMessage(0, 100000) })
+      .nullable()
+      .default(null),
     included: z.boolean().default(false),
     quantity,
     min_quantity: quantity,
@@ -286,19 +336,19 @@ export const ProductServiceInputSchema = z
   .superRefine((v, ctx) => {
     const min = v.min_quantity ?? 0;
     if (v.max_quantity !== null && v.max_quantity < min) ctx.addIssue({ code: 'custom', path: ['max_quantity'], message: CATALOG_MESSAGES.quantityRange });
-    if (v.quantity !== null && (v.quantity < min || (v.max_quantity !== null && v.quantity > v.max_quantity))) ctx.addIssue({ code: 'custom', path: ['quantity'], message: CATALOG_MESSAGES.quantityOutside });
-    if (v.has_price_map && !Object.values(v.price_map ?? {}).some((list) => list.length > 0)) ctx.addIssue({ code: 'custom', path: ['price_map'], message: CATALOG_MESSAGES.priceMapEmpty });
+    if (v.quantity !== null && (v.quantity < min || (v.max_quantity !== null && v.quantity > v.max_quantity)))
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: CATALOG_MESSAGES.quantityOutside });
+    if (v.has_price_map && !Object.values(v.price_map ?? {}).some((list) => list.length > 0))
+      ctx.addIssue({ code: 'custom', path: ['price_map'], message: CATALOG_MESSAGES.priceMapEmpty });
   });
 export type ProductServiceInput = z.infer<typeof ProductServiceInputSchema>;
-export const ProductServicesInputSchema = z
-  .object({ services: z.array(ProductServiceInputSchema).max(50) })
-  .superRefine((v, ctx) => {
-    const seen = new Set<number>();
-    v.services.forEach((s, i) => {
-      if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['services', i, 'id'], message: CATALOG_MESSAGES.serviceDuplicate });
-      seen.add(s.id);
-    });
+export const ProductServicesInputSchema = z.object({ services: z.array(ProductServiceInputSchema).max(50) }).superRefine((v, ctx) => {
+  const seen = new Set<number>();
+  v.services.forEach((s, i) => {
+    if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: ['services', i, 'id'], message: CATALOG_MESSAGES.serviceDuplicate });
+    seen.add(s.id);
   });
+});
 export type ProductServicesInput = z.infer<typeof ProductServicesInputSchema>;
 export const ProductServiceSchema = z.object({
   id: z.number().int(),

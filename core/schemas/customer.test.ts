@@ -36,11 +36,21 @@ describe('quote customer', () => {
     expect(errorsOf(ditta)).toEqual({ vat_number: 'La partita IVA indicata non è valida' });
     const srl = QuoteCustomerSchema.safeParse({ ...privato, employee_category: 'societa-capitale', vat_number: '01234567897', fiscal_code: '01234567897' });
     expect(errorsOf(srl)).toEqual({ business_name: 'Questo campo è obbligatorio' });
-    expect(QuoteCustomerSchema.safeParse({ ...privato, employee_category: 'societa-capitale', vat_number: '01234567897', fiscal_code: '01234567897', business_name: 'Rossi Srl' }).success).toBe(true);
+    expect(
+      QuoteCustomerSchema.safeParse({
+        ...privato,
+        employee_category: 'societa-capitale',
+        vat_number: '01234567897',
+        fiscal_code: '01234567897',
+        business_name: 'Rossi Srl',
+      }).success,
+    ).toBe(true);
   });
 
   it('refuses a company fiscal code for a private customer', () => {
-    expect(errorsOf(QuoteCustomerSchema.safeParse({ ...privato, fiscal_code: '01234567897' }))).toEqual({ fiscal_code: 'Il codice fiscale indicato non è valido' });
+    expect(errorsOf(QuoteCustomerSchema.safeParse({ ...privato, fiscal_code: '01234567897' }))).toEqual({
+      fiscal_code: 'Il codice fiscale indicato non è valido',
+    });
   });
 });
 

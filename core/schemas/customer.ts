@@ -1,7 +1,20 @@
 import { z } from './zod-config';
 import { categoryInfo } from '../categories';
 import { MESSAGES } from '../i18n-messages';
-import { CAP_INVALID, EMAIL_INVALID, FISCAL_CODE_INVALID, isValidCap, isValidCodiceFiscale, isValidCompanyFiscalCode, isValidEmail, isValidPartitaIva, isValidPhone, normalizePhone, PARTITA_IVA_INVALID, PHONE_INVALID } from '../validation';
+import {
+  CAP_INVALID,
+  EMAIL_INVALID,
+  FISCAL_CODE_INVALID,
+  isValidCap,
+  isValidCodiceFiscale,
+  isValidCompanyFiscalCode,
+  isValidEmail,
+  isValidPartitaIva,
+  isValidPhone,
+  normalizePhone,
+  PARTITA_IVA_INVALID,
+  PHONE_INVALID,
+} from '../validation';
 import { ContractualCategorySchema } from './common';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -28,7 +41,8 @@ function checkIdentity(v: CustomerLike, ctx: z.RefinementCtx, businessNameRule: 
   const info = categoryInfo(v.employee_category);
   const fcOk = isValidCodiceFiscale(v.fiscal_code) || (info.type === 'BUSINESS' && isValidCompanyFiscalCode(v.fiscal_code));
   if (!fcOk) ctx.addIssue({ code: 'custom', path: ['fiscal_code'], message: v.fiscal_code ? FISCAL_CODE_INVALID : MESSAGES.required });
-  if (info.type === 'BUSINESS' && !isValidPartitaIva(v.vat_number)) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: v.vat_number ? PARTITA_IVA_INVALID : MESSAGES.required });
+  if (info.type === 'BUSINESS' && !isValidPartitaIva(v.vat_number))
+    ctx.addIssue({ code: 'custom', path: ['vat_number'], message: v.vat_number ? PARTITA_IVA_INVALID : MESSAGES.required });
   const needsName = businessNameRule === 'type' ? info.type === 'BUSINESS' : info.secondaryType === 'BUSINESS';
   if (needsName && !v.business_name) ctx.addIssue({ code: 'custom', path: ['business_name'], message: MESSAGES.required });
 }

@@ -11,9 +11,7 @@ export const CUSTOMER_QUOTATIONS_LIMIT = 50;
 
 /** A positive whole number given as text in a query string. */
 const queryInt = (max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, 'Il valore inserito non è valido').transform(Number)])
-    .pipe(z.number().int().min(1).max(max));
+  z.union([z.number(), z.string().trim().regex(/^\d+$/, 'Il valore inserito non è valido').transform(Number)]).pipe(z.number().int().min(1).max(max));
 
 /** `GET customers`: text on name, business name, email, fiscal code or VAT number; a leader may narrow to one agent. */
 export const CustomerSearchSchema = z.object({

@@ -22,7 +22,11 @@ export type Option = z.infer<typeof OptionSchema>;
 export const ColorSchema = OptionSchema.extend({ hex: z.string().nullable() });
 export type Color = z.infer<typeof ColorSchema>;
 
-const PriceMapConditionSchema = z.tuple([z.string(), z.enum(['=', '!=', '<', '<=', '>', '>=', 'in']), z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))])]);
+const PriceMapConditionSchema = z.tuple([
+  z.string(),
+  z.enum(['=', '!=', '<', '<=', '>', '>=', 'in']),
+  z.union([z.number(), z.string(), z.array(z.union([z.number(), z.string()]))]),
+]);
 export const PriceMapSchema = z.record(
   z.string(),
   z.array(z.object({ value: z.number(), conditions: z.array(PriceMapConditionSchema), multipliedBy: z.string().nullable().optional() })),
@@ -103,7 +107,10 @@ const int = (max: number) => z.coerce.number().int().min(0).max(max);
 /** 'a=1,b=true' -> { a: 1, b: true }; numbers and booleans typed, the rest strings. */
 export function parseAnswers(raw: string): Record<string, string | number | boolean> | null {
   const out: Record<string, string | number | boolean> = {};
-  for (const pair of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = pair.indexOf('=');
     if (eq <= 0) return null;
     const key = pair.slice(0, eq).trim();
@@ -166,7 +173,8 @@ export const OfferDetailQuerySchema = z
         return;
       }
       const checked = PrescoringInputSchema.safeParse({ contractualCategory: value.contractualCategory, answers: value.answers });
-      if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['answers', ...issue.path], message: issue.message });
+      if (!checked.success)
+        for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: ['answers', ...issue.path], message: issue.message });
     }
   });
 export type OfferDetailQuery = z.output<typeof OfferDetailQuerySchema>;

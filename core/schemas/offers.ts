@@ -34,7 +34,10 @@ const filterShape = {
   products: codes.optional(),
   stocks: codes.optional(),
   areas: codes.optional(),
-  customerType: z.array(z.enum(['piva', 'privati'])).max(2).optional(),
+  customerType: z
+    .array(z.enum(['piva', 'privati']))
+    .max(2)
+    .optional(),
   status: codes.optional(),
   durations: z.array(z.number().int().min(1).max(120)).max(50).optional(),
   /** km per year; 0 is unlimited. */

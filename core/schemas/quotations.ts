@@ -17,7 +17,12 @@ const codes = z.array(z.string().trim().min(1).max(40)).max(60).default([]);
  * holds them, or a service id or code alone (its default quantity).
  */
 export const ServiceChoicesSchema = z
-  .array(z.union([z.string().trim().min(1).max(40), z.object({ id: z.union([z.string().trim().min(1).max(40), z.number().int()]), quantity: z.number().int().min(0).max(99) })]))
+  .array(
+    z.union([
+      z.string().trim().min(1).max(40),
+      z.object({ id: z.union([z.string().trim().min(1).max(40), z.number().int()]), quantity: z.number().int().min(0).max(99) }),
+    ]),
+  )
   .max(60)
   .default([]);
 export type ServiceChoices = z.input<typeof ServiceChoicesSchema>;

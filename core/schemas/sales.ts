@@ -14,12 +14,7 @@ export const SALES_MESSAGES = {
 } as const;
 
 const isRealDate = (s: string) => YMD.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const day = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isRealDate, SALES_MESSAGES.badDate);
+const day = (required: string) => z.string({ error: required }).trim().min(1, required).refine(isRealDate, SALES_MESSAGES.badDate);
 
 export const QuotationSortSchema = z.enum(['date-desc', 'date-asc']);
 export type QuotationSort = z.infer<typeof QuotationSortSchema>;

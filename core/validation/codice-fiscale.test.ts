@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCodiceFiscale,
-  isValidCodiceFiscale,
-  isValidCompanyFiscalCode,
-  normalizeCodiceFiscale,
-} from './codice-fiscale';
+import { decodeCodiceFiscale, isValidCodiceFiscale, isValidCompanyFiscalCode, normalizeCodiceFiscale } from './codice-fiscale';
 
 // Check characters computed with an independent reference implementation of the official tables.
 describe('isValidCodiceFiscale', () => {

@@ -39,7 +39,9 @@ declare module 'fastify' {
 
 type FeatureRow = { slug: string; level: number; limit: number | null };
 
-const featuresOf = sql<FeatureRow[]>`coalesce((select json_agg(json_build_object('slug', f.slug, 'level', f.level, 'limit', f."limit")) from ${userFeatures} f where f.user_id = ${users.id}), '[]'::json)`;
+const featuresOf = sql<
+  FeatureRow[]
+>`coalesce((select json_agg(json_build_object('slug', f.slug, 'level', f.level, 'limit', f."limit")) from ${userFeatures} f where f.user_id = ${users.id}), '[]'::json)`;
 
 function toAuthUser(row: { user: typeof users.$inferSelect; features: FeatureRow[] | string }): AuthUser {
   const list: FeatureRow[] = typeof row.features === 'string' ? (JSON.parse(row.features) as FeatureRow[]) : row.features;
@@ -78,7 +80,10 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext | null> {
     const apiKey = request.headers['x-api-key'];
     if (typeof apiKey === 'string' && apiKey) {
-      const [key] = await db.select({ userId: apiKeys.userId }).from(apiKeys).where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedAt)));
+      const [key] = await db
+        .select({ userId: apiKeys.userId })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedAt)));
       if (!key) throw unauthorized('Chiave API non valida o disattivata');
       const user = await loadAuthUser(db, key.userId);
       return user ? { user, familyId: null, via: 'apiKey', can: (f) => userCan(user, f) } : null;

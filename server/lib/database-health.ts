@@ -94,6 +94,9 @@ export function registerDatabaseHealth(app: FastifyInstance, ping: () => Promise
   app.addHook('onRequest', async (request, reply) => {
     if (health.isUp || !request.url.startsWith('/api/') || request.url.startsWith('/api/v1/health')) return;
     const { status, body, headers } = databaseUnavailableReply();
-    return reply.status(status).headers(headers ?? {}).send(body);
+    return reply
+      .status(status)
+      .headers(headers ?? {})
+      .send(body);
   });
 }

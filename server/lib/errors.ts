@@ -45,7 +45,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // node-postgres says these in words, without a code.
-const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * The database could not be reached or dropped the connection (the server is down, restarting, or a
@@ -86,7 +87,10 @@ export function isDataException(err: unknown): boolean {
 
 /** The status and envelope of any thrown error; 5xx are logged with the request id, never leaked. */
 export function errorReply(err: FastifyError, request: FastifyRequest): ErrorReply {
-  const reply = (status: number, message: string, errors?: FieldErrors, code?: string): ErrorReply => ({ status, body: envelope(status, message, errors, code) });
+  const reply = (status: number, message: string, errors?: FieldErrors, code?: string): ErrorReply => ({
+    status,
+    body: envelope(status, message, errors, code),
+  });
   if (err instanceof AppError) return reply(err.statusCode, err.message, err.errors, err.code);
   if (hasZodFastifySchemaValidationErrors(err)) return reply(422, MESSAGES.formErrors, validationFieldErrors(err));
   if (isResponseSerializationError(err)) {
@@ -155,7 +159,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
 export async function sendErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorReply(err, request);
   const health = request.server.databaseHealth;
-  const { status, body, headers } = answer.databaseDown && health && (await health.probeNow()) ? { status: 500, body: envelope(500, MESSAGES.serverError), headers: {} } : answer;
+  const { status, body, headers } =
+    answer.databaseDown && health && (await health.probeNow()) ? { status: 500, body: envelope(500, MESSAGES.serverError), headers: {} } : answer;
   return reply
     .status(status)
     .headers(headers ?? {})

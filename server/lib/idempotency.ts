@@ -82,7 +82,10 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
       request.idempotency = { userId, key: header, claimedAt };
       return;
     }
-    const [prior] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
+    const [prior] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header)));
     if (!prior) throw new AppError(409, MESSAGES.idempotencyInFlight);
     // The same key for another request (method, path or body): refused, never answered with the first one's result.
     const otherBody = prior.requestHash !== null && requestHash !== null && prior.requestHash !== requestHash;
@@ -116,7 +119,14 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         const stored = await tx
           .update(idempotencyKeys)
           .set({ statusCode: reply.statusCode, response: JSON.parse(body) as unknown })
-          .where(and(eq(idempotencyKeys.userId, idem.userId), eq(idempotencyKeys.key, idem.key), isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.createdAt, idem.claimedAt)))
+          .where(
+            and(
+              eq(idempotencyKeys.userId, idem.userId),
+              eq(idempotencyKeys.key, idem.key),
+              isNull(idempotencyKeys.statusCode),
+              eq(idempotencyKeys.createdAt, idem.claimedAt),
+            ),
+          )
           .returning({ key: idempotencyKeys.key });
         // Taken over by a retry after this request's lease ran out: that retry does the write, this one rolls back.
         if (stored.length !== 1) throw new AppError(409, MESSAGES.idempotencyInFlight);

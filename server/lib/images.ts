@@ -8,11 +8,13 @@ export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: stri
  * refused on purpose: it can carry scripts.
  */
 export function sniffImage(buf: Buffer): ImageKind | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', contentType: 'image/png' };
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { ext: 'png', contentType: 'image/png' };
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { ext: 'jpg', contentType: 'image/jpeg' };
   const head = buf.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return { ext: 'gif', contentType: 'image/gif' };
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return { ext: 'webp', contentType: 'image/webp' };
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP')
+    return { ext: 'webp', contentType: 'image/webp' };
   return null;
 }
 
@@ -75,7 +77,8 @@ function webpSize(buf: Buffer): ImageSize | null {
 export function imageSize(buf: Buffer): ImageSize | null {
   const kind = sniffImage(buf);
   if (!kind) return null;
-  if (kind.ext === 'png') return buf.length >= 24 && buf.subarray(12, 16).toString('latin1') === 'IHDR' ? { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) } : null;
+  if (kind.ext === 'png')
+    return buf.length >= 24 && buf.subarray(12, 16).toString('latin1') === 'IHDR' ? { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) } : null;
   if (kind.ext === 'gif') return buf.length >= 10 ? { width: buf.readUInt16LE(6), height: buf.readUInt16LE(8) } : null;
   if (kind.ext === 'jpg') return jpegSize(buf);
   return webpSize(buf);

@@ -30,13 +30,22 @@ function operationOf(route: RouteOptions, method: string): Operation {
   const path = route.url.replace(/:(\w+)/g, '{$1}');
   const tag = path.replace(/^\/api\/v1\//, '').split('/')[0] || 'api';
   const parameters: JsonSchema[] = [];
-  for (const [where, s] of [['path', schema.params], ['query', schema.querystring]] as const) {
+  for (const [where, s] of [
+    ['path', schema.params],
+    ['query', schema.querystring],
+  ] as const) {
     const json = toJson(s, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] } | null;
-    for (const [name, prop] of Object.entries(json?.properties ?? {})) parameters.push({ name, in: where, required: where === 'path' || (json?.required ?? []).includes(name), schema: prop });
+    for (const [name, prop] of Object.entries(json?.properties ?? {}))
+      parameters.push({ name, in: where, required: where === 'path' || (json?.required ?? []).includes(name), schema: prop });
   }
   const responses: JsonSchema = {};
-  for (const [status, s] of Object.entries(schema.response ?? {})) responses[status] = { description: status === '200' ? 'OK' : status, content: { 'application/json': { schema: toJson(s, 'output') } } };
-  if (!responses['200']) responses['200'] = { description: 'OK', content: { [config.docs?.produces ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } } };
+  for (const [status, s] of Object.entries(schema.response ?? {}))
+    responses[status] = { description: status === '200' ? 'OK' : status, content: { 'application/json': { schema: toJson(s, 'output') } } };
+  if (!responses['200'])
+    responses['200'] = {
+      description: 'OK',
+      content: { [config.docs?.produces ?? 'application/octet-stream']: { schema: { type: 'string', format: 'binary' } } },
+    };
   responses['4XX'] = { description: 'Errore (envelope)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   const op: JsonSchema = { tags: [tag], operationId: `${method.toLowerCase()}_${path.replace(/[^\w]+/g, '_')}`, parameters, responses };
   const notes = [config.feature && `feature ${[config.feature].flat().join(', ')}`, config.role !== undefined && `ruolo ${config.role}`].filter(Boolean);
@@ -48,7 +57,14 @@ function operationOf(route: RouteOptions, method: string): Operation {
   if (body) op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
   if (config.docs?.multipart) {
     const properties = Object.fromEntries(
-      Object.entries(config.docs.multipart).map(([k, t]) => [k, t === 'string' ? { type: 'string' } : t === 'file' ? { type: 'string', format: 'binary' } : { type: 'array', items: { type: 'string', format: 'binary' } }]),
+      Object.entries(config.docs.multipart).map(([k, t]) => [
+        k,
+        t === 'string'
+          ? { type: 'string' }
+          : t === 'file'
+            ? { type: 'string', format: 'binary' }
+            : { type: 'array', items: { type: 'string', format: 'binary' } },
+      ]),
     );
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties } } } };
   }
@@ -71,14 +87,24 @@ export function registerOpenApi(app: FastifyInstance) {
   let doc: { json: JsonSchema; ops: Operation[] } | null = null;
   const build = () => {
     if (doc) return doc;
-    const ops = routes.flatMap((r) => [r.method].flat().filter((m) => m !== 'HEAD').map((m) => operationOf(r, m)));
+    const ops = routes.flatMap((r) =>
+      [r.method]
+        .flat()
+        .filter((m) => m !== 'HEAD')
+        .map((m) => operationOf(r, m)),
+    );
     const paths: Record<string, Record<string, JsonSchema>> = {};
     for (const o of ops) (paths[o.path] ??= {})[o.method.toLowerCase()] = o.op;
     doc = {
       ops,
       json: {
         openapi: '3.0.3',
-        info: { title: 'Portale Noleggio API', version: '1', description: 'API del portale di noleggio a lungo termine. Autenticazione: token Bearer (login) oppure chiave API personale nell’intestazione X-Api-Key (Profilo > Chiave API).' },
+        info: {
+          title: 'Portale Noleggio API',
+          version: '1',
+          description:
+            'API del portale di noleggio a lungo termine. Autenticazione: token Bearer (login) oppure chiave API personale nell’intestazione X-Api-Key (Profilo > Chiave API).',
+        },
         servers: [{ url: '/' }],
         security: [{ bearer: [] }, { apiKey: [] }],
         components: {
@@ -97,7 +123,10 @@ export function registerOpenApi(app: FastifyInstance) {
     const { ops } = build();
     const rows = ops
       .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
-      .map((o) => `<tr><td><code class="m m-${o.method.toLowerCase()}">${o.method}</code></td><td><code>${escapeHtml(o.path)}</code></td><td>${o.isPublic ? 'pubblica' : 'Bearer o X-Api-Key'}</td><td>${escapeHtml(String(o.op.description ?? o.summary ?? ''))}</td></tr>`)
+      .map(
+        (o) =>
+          `<tr><td><code class="m m-${o.method.toLowerCase()}">${o.method}</code></td><td><code>${escapeHtml(o.path)}</code></td><td>${o.isPublic ? 'pubblica' : 'Bearer o X-Api-Key'}</td><td>${escapeHtml(String(o.op.description ?? o.summary ?? ''))}</td></tr>`,
+      )
       .join('\n');
     const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Documentazione API - Portale Noleggio</title>
 <style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1d2430}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top;font-size:.92rem}code{font-size:.88rem;word-break:break-all}.m{font-weight:700}.m-get{color:#1e7e34}.m-post{color:#0b4f8a}.m-put,.m-patch{color:#b35c00}.m-delete{color:#c62828}</style></head>

@@ -7,7 +7,13 @@ export type Pdf = InstanceType<typeof PDFDocument>;
 /** Renders a PDF with pdfkit's built-in Helvetica (WinAnsi covers Italian accents and €). */
 export function renderPdf(meta: { title: string; compress?: boolean }, draw: (doc: Pdf) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, compress: meta.compress ?? true, info: { Title: meta.title, Author: 'Portale Noleggio' }, lang: 'it-IT' });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      compress: meta.compress ?? true,
+      info: { Title: meta.title, Author: 'Portale Noleggio' },
+      lang: 'it-IT',
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -33,7 +39,7 @@ export function canEmbedImage(data: Buffer): boolean {
   if (kind.ext === 'jpg') return true; // embedded as it is (DCTDecode); pdfkit only reads its header, synchronously
   const { width, height } = imageSize(data)!;
   const idat: Buffer[] = [];
-  for (let o = 8; o + 12 <= data.length; ) {
+  for (let o = 8; o + 12 <= data.length;) {
     const length = data.readUInt32BE(o);
     const type = data.subarray(o + 4, o + 8).toString('latin1');
     if (o + 12 + length > data.length) return false;

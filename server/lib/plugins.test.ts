@@ -110,7 +110,10 @@ describe('idempotency keys', () => {
     await database.db.insert(idempotencyKeys).values({ userId, key: 'key-orphan-0000001', method: 'POST', path: '/notes' });
     const before = await countNotes();
     expect((await app.inject({ method: 'POST', url: '/notes', headers, payload: { text: 'orfano' } })).statusCode).toBe(409);
-    await database.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(idempotencyKeys.key, 'key-orphan-0000001'));
+    await database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(idempotencyKeys.key, 'key-orphan-0000001'));
     const answers = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/notes', headers, payload: { text: 'orfano' } })));
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
@@ -120,7 +123,12 @@ describe('idempotency keys', () => {
   it('refuses a key reused for another request, and malformed keys', async () => {
     const h = await headersFor('completo@demo.it');
     await app.inject({ method: 'POST', url: '/notes', headers: { ...h, 'idempotency-key': 'key-mismatch-00001' }, payload: { text: 'x' } });
-    const other = await app.inject({ method: 'POST', url: '/notes?altro=1', headers: { ...h, 'idempotency-key': 'key-mismatch-00001' }, payload: { text: 'x' } });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/notes?altro=1',
+      headers: { ...h, 'idempotency-key': 'key-mismatch-00001' },
+      payload: { text: 'x' },
+    });
     expect(other.statusCode).toBe(422);
     const bad = await app.inject({ method: 'POST', url: '/notes', headers: { ...h, 'idempotency-key': 'x' }, payload: { text: 'x' } });
     expect(bad.statusCode).toBe(400);

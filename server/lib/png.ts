@@ -39,7 +39,12 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 type Rgb = [number, number, number];
@@ -51,10 +56,26 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(
  */
 export function demoPicture(seed: number, width = 640, height = 400): Buffer {
   const palettes: [Rgb, Rgb, Rgb][] = [
-    [[255, 183, 77], [244, 81, 30], [11, 79, 138]],
-    [[129, 212, 250], [2, 119, 189], [198, 40, 40]],
-    [[200, 230, 201], [46, 125, 50], [33, 33, 33]],
-    [[248, 187, 208], [136, 14, 79], [0, 137, 123]],
+    [
+      [255, 183, 77],
+      [244, 81, 30],
+      [11, 79, 138],
+    ],
+    [
+      [129, 212, 250],
+      [2, 119, 189],
+      [198, 40, 40],
+    ],
+    [
+      [200, 230, 201],
+      [46, 125, 50],
+      [33, 33, 33],
+    ],
+    [
+      [248, 187, 208],
+      [136, 14, 79],
+      [0, 137, 123],
+    ],
   ];
   const [top, bottom, car] = palettes[seed % palettes.length]!;
   const road: Rgb = [55, 60, 66];

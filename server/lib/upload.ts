@@ -29,7 +29,8 @@ export async function readMultipart(request: FastifyRequest, opts: { maxBytes: n
     }
   } catch (err) {
     if (isCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw invalid({ [opts.fileField]: [MESSAGES.imageTooBig] });
-    if (isCode(err, 'FST_FILES_LIMIT') || isCode(err, 'FST_PARTS_LIMIT') || isCode(err, 'FST_FIELDS_LIMIT')) throw invalid({ [opts.fileField]: [MESSAGES.payloadTooLarge] });
+    if (isCode(err, 'FST_FILES_LIMIT') || isCode(err, 'FST_PARTS_LIMIT') || isCode(err, 'FST_FIELDS_LIMIT'))
+      throw invalid({ [opts.fileField]: [MESSAGES.payloadTooLarge] });
     if (err instanceof AppError) throw err;
     // Anything else here is the form itself (no boundary, truncated, malformed part headers): the client's fault, never a 500.
     throw badRequest();

@@ -86,7 +86,10 @@ const POLICIES: Record<string, Entry> = {
   'GET /agent/profile': ANY_USER,
   'PUT /agent/profile': ANY_USER,
   // Secrets need a personal login: a well-formed body with a wrong current password reaches the check.
-  'PATCH /password': { policy: { access: 'user', personal: true }, body: () => ({ password: 'Sbagliata2026!', new_password: 'Nuova2026!xy', confirm_password: 'Nuova2026!xy' }) },
+  'PATCH /password': {
+    policy: { access: 'user', personal: true },
+    body: () => ({ password: 'Sbagliata2026!', new_password: 'Nuova2026!xy', confirm_password: 'Nuova2026!xy' }),
+  },
   // Revoking comes before minting: both end the key the API-key caller uses, which is refused (403) before either.
   'DELETE /agent/service/api': { policy: { access: 'user', personal: true }, last: 1 },
   'POST /agent/service/api': { policy: { access: 'user', personal: true }, last: 2, freshApiKey: true },
@@ -103,7 +106,16 @@ const POLICIES: Record<string, Entry> = {
   'PUT /agent/{code}': {
     policy: { ...LEADER, owner: 'nord-team' },
     params: (f) => ({ code: f.paoloCode }),
-    body: () => ({ business_name: 'Marini Car', name: 'Paolo Marini', title: 'Agente', email: 'paolo.marini@demo.it', phone: '333 1234567', fee_type: 'HIERARCHICAL_PERCENTAGE', fee_value: 40, parent_id: null }),
+    body: () => ({
+      business_name: 'Marini Car',
+      name: 'Paolo Marini',
+      title: 'Agente',
+      email: 'paolo.marini@demo.it',
+      phone: '333 1234567',
+      fee_type: 'HIERARCHICAL_PERCENTAGE',
+      fee_value: 40,
+      parent_id: null,
+    }),
   },
   'PATCH /agent/{id}/toggle': { policy: { ...LEADER, owner: 'nord-team' }, params: (f) => ({ id: f.paoloId }) },
 
@@ -185,7 +197,11 @@ const POLICIES: Record<string, Entry> = {
   'POST /catalog/offers/{code}/publish': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }) },
   'POST /catalog/offers/{code}/unpublish': { policy: NORD_CATALOG, params: (f) => ({ code: f.nord.offerCode }) },
   'POST /offers/{offerId}/child': { policy: NORD_CATALOG, params: (f) => ({ offerId: f.nord.offerCode }), body: () => variation() },
-  'PUT /offers/{offerId}/child/{id}': { policy: NORD_CATALOG, params: (f) => ({ offerId: f.nord.offerCode, id: f.nord.childId }), body: () => ({ deposit: 0, distance: 10000, duration: 24, monthlyRate: 301 }) },
+  'PUT /offers/{offerId}/child/{id}': {
+    policy: NORD_CATALOG,
+    params: (f) => ({ offerId: f.nord.offerCode, id: f.nord.childId }),
+    body: () => ({ deposit: 0, distance: 10000, duration: 24, monthlyRate: 301 }),
+  },
   'DELETE /offers/{offerId}/child/{id}': { policy: NORD_CATALOG, fresh: async (f) => ({ offerId: f.nord.offerCode, id: await f.addChild() }) },
 
   // providers and products (feature provider-product; the group's own)
@@ -196,7 +212,11 @@ const POLICIES: Record<string, Entry> = {
   'GET /products': { policy: feature('provider-product') },
   'POST /products': { policy: feature('provider-product') },
   'GET /products/{id}': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }) },
-  'PUT /products/{id}': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }), body: (f) => ({ provider: f.nord.providerCode, name: 'Privati Nord' }) },
+  'PUT /products/{id}': {
+    policy: NORD_PROVIDER,
+    params: (f) => ({ id: f.nord.productId }),
+    body: (f) => ({ provider: f.nord.providerCode, name: 'Privati Nord' }),
+  },
   'DELETE /providers/{id}': { policy: NORD_PROVIDER, fresh: async (f) => ({ id: await f.newProvider() }) },
   'DELETE /products/{id}': { policy: NORD_PROVIDER, fresh: async (f) => ({ id: await f.newProduct() }) },
   'GET /products/{id}/services': { policy: NORD_PROVIDER, params: (f) => ({ id: f.nord.productId }) },
@@ -250,7 +270,13 @@ async function fixtures(t: TestApp) {
     if (res.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json().data;
   };
-  const userRow = async (key: string) => (await db.select().from(users).where(eq(users.id, t.ids.get(key)!)))[0]!;
+  const userRow = async (key: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(eq(users.id, t.ids.get(key)!))
+    )[0]!;
 
   // The shared catalogue: an offer everybody sees, and a catalogue car.
   const [pub] = await db
@@ -271,7 +297,11 @@ async function fixtures(t: TestApp) {
     .from(quotations)
     .where(and(eq(quotations.ownerId, t.ids.get('sub1')!), isNotNull(quotations.code)))
     .limit(1);
-  const [customer] = await db.select({ id: customers.id, cf: customers.fiscalCode }).from(customers).where(eq(customers.ownerId, t.ids.get('sub1')!)).limit(1);
+  const [customer] = await db
+    .select({ id: customers.id, cf: customers.fiscalCode })
+    .from(customers)
+    .where(eq(customers.ownerId, t.ids.get('sub1')!))
+    .limit(1);
 
   // The NET-NORD group's catalogue data, made by its leader.
   const car = await api('POST', 'car', leader, nordCar());
@@ -294,7 +324,13 @@ async function fixtures(t: TestApp) {
   const product = await api('POST', 'products', leader, { provider: provider.code, name: 'Privati Nord', description: '' });
   // Davide Greco (NET-SUD, not one of the callers) publishes a landing page and a logo; a pending agent has an activation link.
   const davide = (await t.login('davide.greco@demo.it')).headers;
-  await api('PUT', 'agent/landing', davide, { enabled: true, title: 'Noleggio Greco', intro: '', contact_email: 'davide@example.it', contact_phone: '02 1234567' });
+  await api('PUT', 'agent/landing', davide, {
+    enabled: true,
+    title: 'Noleggio Greco',
+    intro: '',
+    contact_email: 'davide@example.it',
+    contact_phone: '02 1234567',
+  });
   const logo = multipartBody([{ name: 'logo', value: png(7), filename: 'logo.png', type: 'image/png' }]);
   const logoRes = await t.inject({ method: 'POST', url: '/api/v1/agent/logo', headers: { ...davide, ...logo.headers }, payload: logo.payload });
   if (logoRes.statusCode !== 200) throw new Error(`logo: ${logoRes.statusCode} ${logoRes.body}`);
@@ -309,7 +345,13 @@ async function fixtures(t: TestApp) {
     paoloCode: (await userRow('sub2')).code,
     publicOffer: { code: pub!.code, ref: pub!.ref, image: pub!.image!.split('/').pop()! },
     publicCar: { motornet: motornet!, eurotax: eurotax! },
-    sara: { code: (await userRow('sub1')).code, proposalId: proposal.id as number, quoteCode: coded!.code!, customerCf: customer!.cf, customerId: customer!.id },
+    sara: {
+      code: (await userRow('sub1')).code,
+      proposalId: proposal.id as number,
+      quoteCode: coded!.code!,
+      customerCf: customer!.cf,
+      customerId: customer!.id,
+    },
     nord: {
       carId: car.id as number,
       carCode: car.code as string,
@@ -332,7 +374,13 @@ async function fixtures(t: TestApp) {
 }
 
 const demo = (key: DemoKey) => DEMO_USERS.find((u) => u.key === key)!;
-const EMAIL: Record<DemoKey, string> = { sub1: 'sara.conti@demo.it', full: 'completo@demo.it', leader: 'capogruppo@demo.it', leader2: 'capogruppo.sud@demo.it', base: 'agente@demo.it' };
+const EMAIL: Record<DemoKey, string> = {
+  sub1: 'sara.conti@demo.it',
+  full: 'completo@demo.it',
+  leader: 'capogruppo@demo.it',
+  leader2: 'capogruppo.sud@demo.it',
+  base: 'agente@demo.it',
+};
 
 async function makePrincipals(t: TestApp): Promise<Principal[]> {
   const session = async (key: DemoKey) => (await t.login(EMAIL[key])).headers;
@@ -414,17 +462,32 @@ afterAll(() => t?.close());
 describe('authorization matrix', () => {
   it('has exactly one policy for every route the app serves', () => {
     const served = routes.map((r) => r.key);
-    expect(served.filter((k) => !(k in POLICIES)), 'routes without a policy in POLICIES').toEqual([]);
-    expect(Object.keys(POLICIES).filter((k) => !served.includes(k)), 'policies for routes the app no longer serves').toEqual([]);
-    expect(routes.filter((r) => r.isPublic !== (POLICIES[r.key]?.policy.access !== 'user')).map((r) => r.key), 'public in the app but not in the table, or the reverse').toEqual([]);
+    expect(
+      served.filter((k) => !(k in POLICIES)),
+      'routes without a policy in POLICIES',
+    ).toEqual([]);
+    expect(
+      Object.keys(POLICIES).filter((k) => !served.includes(k)),
+      'policies for routes the app no longer serves',
+    ).toEqual([]);
+    expect(
+      routes.filter((r) => r.isPublic !== (POLICIES[r.key]?.policy.access !== 'user')).map((r) => r.key),
+      'public in the app but not in the table, or the reverse',
+    ).toEqual([]);
   });
 
   it('knows every route Fastify serves: the OpenAPI list is complete, and the few outside /api/v1 are listed', () => {
     const served = servedRoutes(t.app);
     const documented = routes.map((r) => `${r.method} ${normalizeParams(r.path)}`);
     const api = served.filter((k) => k.split(' ')[1]!.startsWith('/api/v1/') && k !== 'GET /api/v1/openapi.json');
-    expect(api.filter((k) => !documented.includes(k)), 'served under /api/v1 but missing from openapi.json').toEqual([]);
-    expect(documented.filter((k) => !api.includes(k)), 'in openapi.json but not served').toEqual([]);
+    expect(
+      api.filter((k) => !documented.includes(k)),
+      'served under /api/v1 but missing from openapi.json',
+    ).toEqual([]);
+    expect(
+      documented.filter((k) => !api.includes(k)),
+      'in openapi.json but not served',
+    ).toEqual([]);
     expect(served.filter((k) => !k.split(' ')[1]!.startsWith('/api/v1/')).sort()).toEqual(Object.keys(OUTSIDE_API).sort());
   });
 
@@ -466,7 +529,13 @@ describe('login throttling', () => {
   // 29 earlier failures are written directly (each real attempt costs a password hash); the 30th is a real request.
   const failures = (ip: string, n: number) => t.database.db.insert(authThrottle).values({ key: `login-ip:${ip}`, attempts: n, windowStart: new Date() });
   const attempt = (app: { inject: TestApp['inject'] }, ip: string, password: string, forwarded?: string) =>
-    app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: ip, headers: forwarded ? { 'x-forwarded-for': forwarded } : {}, payload: { email: 'agente@demo.it', password } });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      remoteAddress: ip,
+      headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+      payload: { email: 'agente@demo.it', password },
+    });
 
   it('refuses an address after 30 failures in 15 minutes, whatever the accounts tried', async () => {
     await failures('203.0.113.7', 29);

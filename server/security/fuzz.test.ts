@@ -22,7 +22,15 @@ const QUERY_RUNS = 6;
 const PATH_RUNS = 6;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: Json[]; anyOf?: Schema[]; items?: Schema; nullable?: boolean };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: Json[];
+  anyOf?: Schema[];
+  items?: Schema;
+  nullable?: boolean;
+};
 
 /** A plausible value of a JSON schema (the skeleton the mutations start from). */
 function plausible(s: Schema | undefined, depth = 0): Json {
@@ -49,7 +57,35 @@ const nested = (depth: number): Json => (depth === 0 ? 'fondo' : { a: nested(dep
 
 /** Values that break a field: wrong types, extremes, strings no form would send. */
 const badValue: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(null, true, false, 0, -1, -1e308, 1e308, Number.MAX_SAFE_INTEGER + 2, 0.5, '', ' ', '0', '-1', 'NaN', '1e999', '\u0000', 'a\u0000b', '\ud800', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", '{}', '[]', [], {}, [null], { $gt: '' }),
+  fc.constantFrom<Json>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -1e308,
+    1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    0.5,
+    '',
+    ' ',
+    '0',
+    '-1',
+    'NaN',
+    '1e999',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '{}',
+    '[]',
+    [],
+    {},
+    [null],
+    { $gt: '' },
+  ),
   fc.integer({ min: -2_147_483_649, max: -1 }),
   fc.double({ noNaN: true }),
   fc.string({ maxLength: 40 }),
@@ -76,17 +112,47 @@ function bodyCases(schema: Schema, start?: Record<string, Json>): fc.Arbitrary<B
     // fields missing
     json(fc.subarray(keys).map((drop) => Object.fromEntries(Object.entries(obj).filter(([k]) => !drop.includes(k))))),
     // unknown keys, including prototype-pollution attempts
-    json(fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'owner_id', 'ownerGroup', 'role', 'zzz'), badValue, { maxKeys: 3 }).map((extra) => ({ ...obj, ...extra }))),
+    json(
+      fc
+        .dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'owner_id', 'ownerGroup', 'role', 'zzz'), badValue, { maxKeys: 3 })
+        .map((extra) => ({ ...obj, ...extra })),
+    ),
     // not an object at all
     json(fc.constantFrom<Json>(null, 0, 'testo', [], [obj], true)),
     json(fc.integer({ min: 200, max: 2000 }).map(nested)),
     // not JSON, sent as JSON
-    fc.constantFrom('{', '{"a":', 'non è json', '[1,2', '{"a":1}}', '\u0000', '{"__proto__":{"x":1}}', 'null', '"').map((text): BodyCase => ({ kind: 'raw', text })),
+    fc
+      .constantFrom('{', '{"a":', 'non è json', '[1,2', '{"a":1}}', '\u0000', '{"__proto__":{"x":1}}', 'null', '"')
+      .map((text): BodyCase => ({ kind: 'raw', text })),
   );
 }
 
 const badParam: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('0', '-1', '-2147483649', '99999999999999999999', '1.5', '1e309', 'NaN', 'Infinity', '0x1F', 'null', 'undefined', '..', '../..', '%00', '%2e%2e%2f', '%ZZ', '%', ' ', 'true', '[]', '{}', '<svg onload=alert(1)>', "1' OR '1'='1"),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '-2147483649',
+    '99999999999999999999',
+    '1.5',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '0x1F',
+    'null',
+    'undefined',
+    '..',
+    '../..',
+    '%00',
+    '%2e%2e%2f',
+    '%ZZ',
+    '%',
+    ' ',
+    'true',
+    '[]',
+    '{}',
+    '<svg onload=alert(1)>',
+    "1' OR '1'='1",
+  ),
   fc.string({ minLength: 1, maxLength: 30 }),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
   fc.integer({ min: 100, max: 5000 }).map((n) => 'x'.repeat(n)),
@@ -106,7 +172,17 @@ const segment = (v: string) => (/^%|%00|%2e/i.test(v) ? v : encodeURIComponent(v
 const VALID: Record<string, (f: { carId: number; publicRef: string; providerCode: string }) => Record<string, Json>> = {
   'POST /proposals': (f) => privateProposal(f.publicRef) as Record<string, Json>,
   'POST /catalog/offers': (f) => offerInput(f.carId, { notes: '', private_notes: '', services: [{ id: 1, price: 10, quantity: null }] }),
-  'POST /offer-requests': () => ({ vehicleType: 'commerciale', brand: 'Iveco', model: 'Daily', version: '35S14', duration: 48, distance: 30000, deposit: 3000, services: ['kasko'], notes: '' }),
+  'POST /offer-requests': () => ({
+    vehicleType: 'commerciale',
+    brand: 'Iveco',
+    model: 'Daily',
+    version: '35S14',
+    duration: 48,
+    distance: 30000,
+    deposit: 3000,
+    services: ['kasko'],
+    notes: '',
+  }),
   'POST /providers': () => ({ name: 'Rent Fuzz', logo: null }),
   'POST /products': (f) => ({ provider: f.providerCode, name: 'Prodotto Fuzz', description: '' }),
   'PUT /agent/landing': () => ({ enabled: true, title: 'Titolo', intro: '', contact_email: 'a@example.it', contact_phone: '02 1234567' }),
@@ -123,12 +199,20 @@ beforeAll(async () => {
   routes = await listRoutes(t);
   // One caller that passes every gate (a group leader with every feature), so the input reaches the handlers.
   const leaderId = t.ids.get('leader')!;
-  await t.database.db.insert(userFeatures).values(FEATURES.map((slug) => ({ userId: leaderId, slug, level: 2 }))).onConflictDoNothing();
+  await t.database.db
+    .insert(userFeatures)
+    .values(FEATURES.map((slug) => ({ userId: leaderId, slug, level: 2 })))
+    .onConflictDoNothing();
   headers = (await t.login('capogruppo@demo.it')).headers;
   const post = async (url: string, payload: object) => (await t.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload })).json().data;
   const car = await post('car', customCar({ allestimento: 'Fuzz', desc_motore: '1.2' }));
   const provider = await post('providers', { name: 'Fuzz Rent' });
-  const [pub] = await t.database.db.select({ ref: offerVariations.ref }).from(offerVariations).innerJoin(offers, eq(offers.id, offerVariations.offerId)).where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), eq(offers.customerType, 'privati'))).limit(1);
+  const [pub] = await t.database.db
+    .select({ ref: offerVariations.ref })
+    .from(offerVariations)
+    .innerJoin(offers, eq(offers.id, offerVariations.offerId))
+    .where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), eq(offers.customerType, 'privati')))
+    .limit(1);
   valid = { carId: car.id, publicRef: pub!.ref, providerCode: provider.code };
 });
 afterAll(() => t?.close());
@@ -146,7 +230,8 @@ function check(probe: Probe, problems: string[]) {
       parsed = null;
     }
     const envelope = ErrorEnvelopeSchema.safeParse(parsed);
-    if (!envelope.success || envelope.data.error.http_code !== probe.status) problems.push(`${where}: ${probe.status} outside the error envelope: ${probe.body.slice(0, 200)}`);
+    if (!envelope.success || envelope.data.error.http_code !== probe.status)
+      problems.push(`${where}: ${probe.status} outside the error envelope: ${probe.body.slice(0, 200)}`);
     else if (!looksItalian(envelope.data.error.message)) problems.push(`${where}: message not in Italian: ${envelope.data.error.message}`);
   }
 }
@@ -165,7 +250,8 @@ describe('fuzzing every route with invalid input', () => {
       const method = route.method as 'GET';
 
       if (route.jsonBody) {
-        const sendBody = (payload: string) => () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload });
+        const sendBody = (payload: string) => () =>
+          t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload });
         const start = VALID[route.key]?.(valid);
         const cases = fc.sample(bodyCases(route.jsonBody as Schema, start), { seed: SEED, numRuns: start ? BODY_RUNS * 2 : BODY_RUNS });
         for (const c of cases) {
@@ -185,8 +271,14 @@ describe('fuzzing every route with invalid input', () => {
       if (route.multipart) {
         // Multipart routes get JSON and garbage where a form is expected.
         for (const payload of ['{}', 'non è un modulo', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n']) {
-          probes.push({ input: `body ${payload}`, send: () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload }) });
-          probes.push({ input: `multipart ${payload}`, send: () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload }) });
+          probes.push({
+            input: `body ${payload}`,
+            send: () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'application/json' }, payload }),
+          });
+          probes.push({
+            input: `multipart ${payload}`,
+            send: () => t.inject({ method, url: plainPath(route), headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload }),
+          });
         }
       }
       const query = route.params.filter((p) => p.in === 'query');
@@ -196,13 +288,19 @@ describe('fuzzing every route with invalid input', () => {
         const always = query.flatMap((p) => ALWAYS_PARAM.map((v) => [[p.name, v]] as [string, string][]));
         for (const pairs of [...always, ...fc.sample(qs, { seed: SEED, numRuns: QUERY_RUNS })]) {
           const q = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${segment(v)}`).join('&');
-          probes.push({ input: `query ${q}`, send: () => t.inject({ method, url: `${plainPath(route)}?${q}`, headers, ...(route.jsonBody ? { payload: {} } : {}) }) });
+          probes.push({
+            input: `query ${q}`,
+            send: () => t.inject({ method, url: `${plainPath(route)}?${q}`, headers, ...(route.jsonBody ? { payload: {} } : {}) }),
+          });
         }
       }
       const pathParams = route.params.filter((p) => p.in === 'path');
       if (pathParams.length) {
         const always = ALWAYS_PARAM.map((v) => pathParams.map(() => v));
-        for (const values of [...always, ...fc.sample(fc.array(badParam, { minLength: pathParams.length, maxLength: pathParams.length }), { seed: SEED, numRuns: PATH_RUNS })]) {
+        for (const values of [
+          ...always,
+          ...fc.sample(fc.array(badParam, { minLength: pathParams.length, maxLength: pathParams.length }), { seed: SEED, numRuns: PATH_RUNS }),
+        ]) {
           let i = 0;
           const url = route.path.replace(PREFIX_PARAMS, () => segment(values[i++]!));
           probes.push({ input: `path ${url}`, send: () => t.inject({ method, url, headers, ...(route.jsonBody ? { payload: {} } : {}) }) });
@@ -239,7 +337,12 @@ describe('the input guards the fuzzing found missing', () => {
   });
 
   it('answers a broken multipart form and a broken URL in the envelope', async () => {
-    const form = await t.inject({ method: 'POST', url: '/api/v1/agent/logo', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' }, payload: 'non è un modulo' });
+    const form = await t.inject({
+      method: 'POST',
+      url: '/api/v1/agent/logo',
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: 'non è un modulo',
+    });
     expect(form.statusCode).toBe(400);
     expect(form.json().error.message).toBe('Richiesta non valida');
     const url = await t.inject({ method: 'GET', url: '/api/v1/offers/%ZZ', headers });

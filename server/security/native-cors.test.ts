@@ -10,7 +10,11 @@ describe('CORS for the native shells only', () => {
   afterAll(() => t.close());
 
   const preflight = (origin: string, headers = 'authorization,x-refresh-token,idempotency-key,content-type') =>
-    t.inject({ method: 'OPTIONS', url: '/api/v1/quotations', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers } });
+    t.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/quotations',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
+    });
 
   it.each(['capacitor://localhost', 'https://localhost'])('lets %s send the session headers and read the renewed tokens', async (origin) => {
     const res = await preflight(origin);

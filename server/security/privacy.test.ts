@@ -25,7 +25,9 @@ beforeAll(async () => {
     .where(eq(offers.id, offer!.id));
   // Another network's own rental company and product, used by none of its offers yet.
   await t.database.db.insert(brokers).values({ code: 'sud-noleggi-riservato', name: 'Noleggi Riservati Sud', ownerGroup: 'NET-SUD' });
-  await t.database.db.insert(products).values({ code: 'sud-riservato-privati', brokerCode: 'sud-noleggi-riservato', name: 'Riservato Sud Privati', ownerGroup: 'NET-SUD' });
+  await t.database.db
+    .insert(products)
+    .values({ code: 'sud-riservato-privati', brokerCode: 'sud-noleggi-riservato', name: 'Riservato Sud Privati', ownerGroup: 'NET-SUD' });
 });
 afterAll(() => t.close());
 

@@ -48,8 +48,9 @@ export const fillPath = (path: string, values: Record<string, string | number>) 
 
 /** Italian, not an internal or English message: letters with at least one typical Italian word or accent. */
 export const looksItalian = (message: string) =>
-  /\b(non|il|la|lo|le|gli|un|una|di|da|del|della|dei|degli|delle|per|con|si|sono|questo|questa|campo|valore|dati|errori|richiesta|sessione|accesso|trovato|trovata|file|deve|troppe|riprova|chiave|servizio|indicare|seleziona|inserisci)\b|[àèéìòù]/i.test(message) &&
-  !/\b(the|is|must|invalid|expected|received|error|undefined|null|object|string|number)\b/i.test(message);
+  /\b(non|il|la|lo|le|gli|un|una|di|da|del|della|dei|degli|delle|per|con|si|sono|questo|questa|campo|valore|dati|errori|richiesta|sessione|accesso|trovato|trovata|file|deve|troppe|riprova|chiave|servizio|indicare|seleziona|inserisci)\b|[àèéìòù]/i.test(
+    message,
+  ) && !/\b(the|is|must|invalid|expected|received|error|undefined|null|object|string|number)\b/i.test(message);
 
 /**
  * Every route Fastify serves, from its route tree (printRoutes), as 'METHOD /path' with each
@@ -65,7 +66,10 @@ export function servedRoutes(app: TestApp['app']): string[] {
     const depth = m[1]!.length / 4;
     stack.length = depth;
     stack.push(m[2]!);
-    const methods = (m[3] ?? '').split(',').map((s) => s.trim()).filter((s) => s && s !== 'HEAD');
+    const methods = (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && s !== 'HEAD');
     const full = stack.join('').replace(/:[\w|:]+/g, '{}');
     for (const method of methods) out.add(`${method} ${full}`);
   }

@@ -25,18 +25,64 @@ let quotationCode: string;
 
 const png = () => encodePng(8, 8, (x, y) => [x * 30, y * 30, 120]);
 const gif = () => Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex'); // 1x1 GIF89a
-const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+const pdf = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 const svg = () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>');
 const html = () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
-type Upload = { name: string; field: string; headers: () => H; fields: () => Record<string, string>; accepts: () => Buffer; limitMessage: string; limitBytes: number };
+type Upload = {
+  name: string;
+  field: string;
+  headers: () => H;
+  fields: () => Record<string, string>;
+  accepts: () => Buffer;
+  limitMessage: string;
+  limitBytes: number;
+};
 const UPLOADS: Upload[] = [
-  { name: 'logo', field: 'logo', headers: () => full, fields: () => ({}), accepts: png, limitMessage: 'Il file deve pesare meno di 2MB', limitBytes: 2 * 1024 * 1024 },
-  { name: 'car images', field: 'immagini[]', headers: () => leader, fields: () => ({ car: String(carId) }), accepts: png, limitMessage: 'Il file deve pesare meno di 2MB', limitBytes: 2 * 1024 * 1024 },
-  { name: 'marketing images', field: 'images', headers: () => leader, fields: () => ({ title: 'Promo', description: '' }), accepts: png, limitMessage: 'Il file deve pesare meno di 2MB', limitBytes: 2 * 1024 * 1024 },
-  { name: 'quotation documents', field: 'file', headers: () => full, fields: () => ({ quotation: quotationCode, file_type: 'identity' }), accepts: pdf, limitMessage: 'Il file deve pesare meno di 10MB', limitBytes: 10 * 1024 * 1024 },
+  {
+    name: 'logo',
+    field: 'logo',
+    headers: () => full,
+    fields: () => ({}),
+    accepts: png,
+    limitMessage: 'Il file deve pesare meno di 2MB',
+    limitBytes: 2 * 1024 * 1024,
+  },
+  {
+    name: 'car images',
+    field: 'immagini[]',
+    headers: () => leader,
+    fields: () => ({ car: String(carId) }),
+    accepts: png,
+    limitMessage: 'Il file deve pesare meno di 2MB',
+    limitBytes: 2 * 1024 * 1024,
+  },
+  {
+    name: 'marketing images',
+    field: 'images',
+    headers: () => leader,
+    fields: () => ({ title: 'Promo', description: '' }),
+    accepts: png,
+    limitMessage: 'Il file deve pesare meno di 2MB',
+    limitBytes: 2 * 1024 * 1024,
+  },
+  {
+    name: 'quotation documents',
+    field: 'file',
+    headers: () => full,
+    fields: () => ({ quotation: quotationCode, file_type: 'identity' }),
+    accepts: pdf,
+    limitMessage: 'Il file deve pesare meno di 10MB',
+    limitBytes: 10 * 1024 * 1024,
+  },
 ];
-const URLS: Record<string, string> = { logo: '/api/v1/agent/logo', 'car images': '/api/v1/car/images', 'marketing images': '/api/v1/marketing/posts', 'quotation documents': '/api/v1/quotations/documents/upload' };
+const URLS: Record<string, string> = {
+  logo: '/api/v1/agent/logo',
+  'car images': '/api/v1/car/images',
+  'marketing images': '/api/v1/marketing/posts',
+  'quotation documents': '/api/v1/quotations/documents/upload',
+};
 
 function send(u: Upload, data: Buffer, filename: string, type: string) {
   const form = multipartBody([...Object.entries(u.fields()).map(([name, value]) => ({ name, value })), { name: u.field, value: data, filename, type }]);
@@ -87,7 +133,12 @@ beforeAll(async () => {
     payload: privateProposal(v!.ref),
   });
   const answers = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
-  const coded = await t.inject({ method: 'PUT', url: `/api/v1/proposals/${created.json().data.id}`, headers: full, payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } });
+  const coded = await t.inject({
+    method: 'PUT',
+    url: `/api/v1/proposals/${created.json().data.id}`,
+    headers: full,
+    payload: { sustainability: { contractualCategory: 'tempo-indeterminato', answers } },
+  });
   quotationCode = coded.json().data.quotation.data.code;
   expect(quotationCode).toBeTruthy();
 });
@@ -188,10 +239,20 @@ describe('uploads', () => {
 });
 
 describe('security headers (server/lib/security.ts)', () => {
-  const COMMON = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin', 'cross-origin-opener-policy': 'same-origin', 'permissions-policy': 'camera=(), microphone=(), geolocation=()' };
+  const COMMON = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  };
 
   it('sends them on API answers, errors included, and keeps API answers out of caches', async () => {
-    for (const res of [await t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers: full }), await t.inject({ method: 'GET', url: '/api/v1/agent/profile' }), await t.inject({ method: 'GET', url: '/api/v1/nessuna' })]) {
+    for (const res of [
+      await t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers: full }),
+      await t.inject({ method: 'GET', url: '/api/v1/agent/profile' }),
+      await t.inject({ method: 'GET', url: '/api/v1/nessuna' }),
+    ]) {
       expect(res.headers).toMatchObject(COMMON);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -214,7 +275,16 @@ describe('security headers (server/lib/security.ts)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject(COMMON);
     const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "connect-src 'self'"]) expect(csp).toContain(directive);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "connect-src 'self'",
+    ])
+      expect(csp).toContain(directive);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   });
 });

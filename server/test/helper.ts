@@ -62,7 +62,10 @@ export type TestApp = {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }, { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides },
+  );
   const app = await buildApp({ config, database, logger: false });
   const { users: ids } = await seedDemo(database.db);
   return {

@@ -6,7 +6,11 @@ import { queryKeys } from './query-client';
 
 /** `GET agent/{code}/statistics?interval=`: the dashboard's figures for a period. */
 export const getAgentStatistics = async (code: string, interval: StatsInterval, signal?: AbortSignal) =>
-  (await api<Data<z.infer<typeof AgentStatisticsSchema>>>(`agent/${encodeURIComponent(code)}/statistics?interval=${interval}`, { ...(signal ? { signal } : {}) })).data;
+  (
+    await api<Data<z.infer<typeof AgentStatisticsSchema>>>(`agent/${encodeURIComponent(code)}/statistics?interval=${interval}`, {
+      ...(signal ? { signal } : {}),
+    })
+  ).data;
 
 export const agentStatisticsQuery = (code: string, interval: StatsInterval) =>
   queryOptions({

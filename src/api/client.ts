@@ -78,7 +78,10 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
   const ownApi = opts.base === undefined;
   const method = opts.method ?? 'GET';
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? (body instanceof FormData ? TIMEOUT_MS.upload : method === 'GET' ? TIMEOUT_MS.read : TIMEOUT_MS.write));
+  const timer = setTimeout(
+    () => timeout.abort(),
+    opts.timeoutMs ?? (body instanceof FormData ? TIMEOUT_MS.upload : method === 'GET' ? TIMEOUT_MS.read : TIMEOUT_MS.write),
+  );
   const onAbort = () => timeout.abort();
   opts.signal?.addEventListener('abort', onAbort);
   let res: Response;
@@ -113,7 +116,11 @@ async function toApiError(res: Response, ownApi: boolean): Promise<ApiError> {
   }
   // The spec's error catalogue: below 500 the server's message (default 'Richiesta non valida'), else a generic one.
   // A gateway's error page (502, 504) or a 503 without our envelope: the server cannot be reached.
-  const message = isUnavailableStatus(res.status) ? (parsed?.error.message ?? it.common.noAnswer) : res.status >= 500 ? it.common.serverError : (parsed?.error.message ?? it.common.badRequest);
+  const message = isUnavailableStatus(res.status)
+    ? (parsed?.error.message ?? it.common.noAnswer)
+    : res.status >= 500
+      ? it.common.serverError
+      : (parsed?.error.message ?? it.common.badRequest);
   // Only our API's 401 (the server could not renew the session) ends it; a 503 or a gateway's error
   // says the server cannot be reached, never that the agent is logged out (reachability.ts).
   if (ownApi && res.status === 401) session.emit('unauthorized');

@@ -8,7 +8,8 @@
 export const SERVER_ORIGIN = ((import.meta.env.VITE_SERVER_ORIGIN as string | undefined) ?? '').replace(/\/+$/, '');
 
 /** A server path ('/api/v1/…', '/prescoring/…', a picture the API names) as the app must request it. */
-export const serverUrl = (pathOrUrl: string): string => (SERVER_ORIGIN && pathOrUrl.startsWith('/') && !pathOrUrl.startsWith('//') ? `${SERVER_ORIGIN}${pathOrUrl}` : pathOrUrl);
+export const serverUrl = (pathOrUrl: string): string =>
+  SERVER_ORIGIN && pathOrUrl.startsWith('/') && !pathOrUrl.startsWith('//') ? `${SERVER_ORIGIN}${pathOrUrl}` : pathOrUrl;
 
 /** Inside a native shell (Capacitor injects its bridge before the app starts). */
 export const isNativeShell = (): boolean => Boolean((globalThis as { Capacitor?: { isNativePlatform?: () => boolean } }).Capacitor?.isNativePlatform?.());

@@ -26,7 +26,8 @@ const store = createStore('portale-session', 'session');
 const KEY = 'current';
 
 /** The page's session, or null once logged out. */
-export const mirrorSession = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'> | null) => (s ? set(KEY, { ...s, renewedBy: 'page' } satisfies MirroredSession, store) : del(KEY, store));
+export const mirrorSession = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'> | null) =>
+  s ? set(KEY, { ...s, renewedBy: 'page' } satisfies MirroredSession, store) : del(KEY, store);
 export const readMirroredSession = () => get<MirroredSession>(KEY, store);
 /** The worker renewed the session: the successor of `replaced`. */
 export const saveWorkerRenewal = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'>, replaced: string) =>

@@ -49,7 +49,10 @@ describe('credit check on the device', () => {
   });
 
   it('keeps a server error an error: it is not "offline"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(500, { error: { code: 500, message: 'boom' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(500, { error: { code: 500, message: 'boom' } })),
+    );
     await expect(postCheck('/prescoring/', body)).rejects.toBeInstanceOf(ApiError);
   });
 });

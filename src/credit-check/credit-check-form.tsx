@@ -17,7 +17,13 @@ import { ContractualCategorySchema } from '@core/schemas/common';
  * The credit-check questions (spec §2, §4, §5): the contractual category first, then the visible questions
  * (answered, current, goto target) one by one, with the progress of answered over total.
  */
-export function CreditCheckForm({ variant = 'quote', lockedCategory = false }: { variant?: LogicVariant; /** The customer's category is known (a quotation): shown, not changeable. */ lockedCategory?: boolean }) {
+export function CreditCheckForm({
+  variant = 'quote',
+  lockedCategory = false,
+}: {
+  variant?: LogicVariant;
+  /** The customer's category is known (a quotation): shown, not changeable. */ lockedCategory?: boolean;
+}) {
   const check = useCreditCheck();
   const { logic, loading, error, retrying, retry } = useCreditCheckLogic(variant);
 
@@ -100,10 +106,17 @@ function QuestionField({ logic, question, value, current }: { logic: Logic; ques
       <p className="cc-question-label" id={labelId}>
         {question.label}
       </p>
-      {question.type === 'TYPE_INPUT' && <AmountField question={question} value={typeof value === 'number' ? value : null} current={current} onAnswer={answer} />}
+      {question.type === 'TYPE_INPUT' && (
+        <AmountField question={question} value={typeof value === 'number' ? value : null} current={current} onAnswer={answer} />
+      )}
       {question.type === 'TYPE_BOOL' && (
         <div className="cc-yes-no" role="group" aria-labelledby={labelId}>
-          {(question.a ?? [{ value: true, label: it.creditCheck.yes }, { value: false, label: it.creditCheck.no }]).map((option) => {
+          {(
+            question.a ?? [
+              { value: true, label: it.creditCheck.yes },
+              { value: false, label: it.creditCheck.no },
+            ]
+          ).map((option) => {
             const selected = value === option.value;
             return (
               <IonButton

@@ -57,7 +57,15 @@ function Widget({ pathname }: { pathname: string }) {
   return (
     <>
       {!hidden && (
-        <IconButton className="fab cc-fab" icon={speedometerOutline} label={it.creditCheck.button} aria-expanded={mode !== 'closed'} onClick={trigger} onKeyDown={onKeyDown} data-testid="credit-check-button" />
+        <IconButton
+          className="fab cc-fab"
+          icon={speedometerOutline}
+          label={it.creditCheck.button}
+          aria-expanded={mode !== 'closed'}
+          onClick={trigger}
+          onKeyDown={onKeyDown}
+          data-testid="credit-check-button"
+        />
       )}
       {mode === 'notification' && !hidden && (
         <div className="cc-notification" role="dialog" aria-labelledby="cc-notification-text">

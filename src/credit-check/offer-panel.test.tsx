@@ -13,9 +13,19 @@ function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
   const url = String(input);
   calls.push(`${init?.method ?? 'GET'} ${url}`);
   const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-  if (url.startsWith('/api/v1/config')) return json({ data: { prescoringBaseUrl: '/prescoring/', support: { email: 'a@b.it', phone: '1' }, marketingEnabled: false, faqBotEnabled: true, pdfDownloadableStep: 2 } });
+  if (url.startsWith('/api/v1/config'))
+    return json({
+      data: {
+        prescoringBaseUrl: '/prescoring/',
+        support: { email: 'a@b.it', phone: '1' },
+        marketingEnabled: false,
+        faqBotEnabled: true,
+        pdfDownloadableStep: 2,
+      },
+    });
   if (url.startsWith('/prescoring/logic/pensionato')) return json({ success: true, data: logicFor('pensionato', 'offer'), error: null, errorCode: null });
-  if (url === '/prescoring/offer-check') return json({ success: true, data: evaluate(JSON.parse(String(init?.body)) as OfferCheckInput), error: null, errorCode: null });
+  if (url === '/prescoring/offer-check')
+    return json({ success: true, data: evaluate(JSON.parse(String(init?.body)) as OfferCheckInput), error: null, errorCode: null });
   return Promise.reject(new Error(`unhandled request ${url}`));
 }
 
@@ -42,7 +52,12 @@ describe('CreditCheckOfferPanel', () => {
 
   it('checks the offer with the stored answers and shows the indicator', async () => {
     creditCheckStore.setCategory('pensionato');
-    for (const [k, v] of [['net_monthly_income', 1500], ['other_loans', 0], ['guarantor', false], ['bad_payer', false]] as const) {
+    for (const [k, v] of [
+      ['net_monthly_income', 1500],
+      ['other_loans', 0],
+      ['guarantor', false],
+      ['bad_payer', false],
+    ] as const) {
       creditCheckStore.answer(logicFor('pensionato', 'offer'), k, v);
     }
     const onResult = vi.fn();
@@ -62,7 +77,12 @@ describe('CreditCheckOfferPanel', () => {
   });
   it('reports the answers with the result, and restarts a check of another category for a known customer', async () => {
     creditCheckStore.setCategory('pensionato');
-    for (const [k, v] of [['net_monthly_income', 1500], ['other_loans', 0], ['guarantor', false], ['bad_payer', false]] as const) {
+    for (const [k, v] of [
+      ['net_monthly_income', 1500],
+      ['other_loans', 0],
+      ['guarantor', false],
+      ['bad_payer', false],
+    ] as const) {
       creditCheckStore.answer(logicFor('pensionato', 'offer'), k, v);
     }
     const onResult = vi.fn();
@@ -87,7 +107,12 @@ describe('CreditCheckOfferPanel', () => {
   it("starts from the answers saved on a quotation, not the browser's stored check", async () => {
     const answer = (income: number) => {
       creditCheckStore.setCategory('pensionato');
-      for (const [k, v] of [['net_monthly_income', income], ['other_loans', 0], ['guarantor', false], ['bad_payer', false]] as const) {
+      for (const [k, v] of [
+        ['net_monthly_income', income],
+        ['other_loans', 0],
+        ['guarantor', false],
+        ['bad_payer', false],
+      ] as const) {
         creditCheckStore.answer(logicFor('pensionato', 'offer'), k, v);
       }
       return { contractualCategory: 'pensionato' as const, step: creditCheckStore.get().step, answers: creditCheckStore.get().answers };
@@ -98,6 +123,8 @@ describe('CreditCheckOfferPanel', () => {
     render(<CreditCheckOfferPanel category="pensionato" saved={saved} offerData={{ monthly_rate: 500, deposit: 0 }} onResult={onResult} />, { wrapper });
     expect(await screen.findByText(/buone probabilità di ottenere il noleggio con questa offerta/)).toBeTruthy();
     expect(creditCheckStore.get().answers).toEqual(saved.answers);
-    await waitFor(() => expect(onResult).toHaveBeenLastCalledWith(expect.objectContaining({ sustainabilityIndex: 2 }), expect.objectContaining({ answers: saved.answers })));
+    await waitFor(() =>
+      expect(onResult).toHaveBeenLastCalledWith(expect.objectContaining({ sustainabilityIndex: 2 }), expect.objectContaining({ answers: saved.answers })),
+    );
   });
 });

@@ -132,7 +132,11 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
         </div>
       )}
       {complete && response && (
-        <div className={`cc-indicator cc-alert--${alertColor(response.sustainabilityIndex)}`} role="status" data-sustainability={response.sustainabilityIndex ?? ''}>
+        <div
+          className={`cc-indicator cc-alert--${alertColor(response.sustainabilityIndex)}`}
+          role="status"
+          data-sustainability={response.sustainabilityIndex ?? ''}
+        >
           <span className="cc-dot" aria-hidden="true" />
           <span>{messageFor(response.description, 'offer')}</span>
         </div>

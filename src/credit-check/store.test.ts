@@ -41,10 +41,20 @@ describe('credit-check store', () => {
 
   it('an answer truncates the later ones and clears a shown result', () => {
     creditCheckStore.setCategory('tempo-indeterminato', employee);
-    for (const [k, v] of [['trial_period_ended', true], ['net_monthly_income', 2000], ['other_loans', 0]] as const) creditCheckStore.answer(employee, k, v);
+    for (const [k, v] of [
+      ['trial_period_ended', true],
+      ['net_monthly_income', 2000],
+      ['other_loans', 0],
+    ] as const)
+      creditCheckStore.answer(employee, k, v);
     creditCheckStore.setResponse(passed);
     creditCheckStore.answer(employee, 'net_monthly_income', 1500);
-    expect(creditCheckStore.get()).toMatchObject({ step: 'other_loans', answers: { trial_period_ended: true, net_monthly_income: 1500 }, response: null, checkedAt: null });
+    expect(creditCheckStore.get()).toMatchObject({
+      step: 'other_loans',
+      answers: { trial_period_ended: true, net_monthly_income: 1500 },
+      response: null,
+      checkedAt: null,
+    });
   });
 
   it('a response selects its chance on the traffic light and stamps the check', () => {

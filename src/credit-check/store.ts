@@ -113,10 +113,13 @@ function scheduleExpiry() {
   clearTimeout(expiryTimer);
   const stored = parse(readRaw());
   if (!stored || listeners.size === 0) return;
-  expiryTimer = setTimeout(() => {
-    get();
-    for (const l of listeners) l();
-  }, Math.max(0, stored.expiresAt - Date.now()) + 10);
+  expiryTimer = setTimeout(
+    () => {
+      get();
+      for (const l of listeners) l();
+    },
+    Math.max(0, stored.expiresAt - Date.now()) + 10,
+  );
 }
 
 function write(next: CreditCheckState) {

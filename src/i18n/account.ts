@@ -69,7 +69,8 @@ export const profile = {
     title: 'Dati su questo dispositivo',
     intro: 'Offerte, preventivi e modifiche fatte senza connessione restano sul dispositivo finché il server non li ha ricevuti.',
     persisted: 'Archiviazione persistente: concessa. Il browser non cancellerà questi dati per liberare spazio.',
-    notPersisted: 'Archiviazione persistente: non concessa. Se lo spazio sul dispositivo scarseggia il browser può cancellare questi dati; installare l’app sulla schermata iniziale di solito la fa concedere.',
+    notPersisted:
+      'Archiviazione persistente: non concessa. Se lo spazio sul dispositivo scarseggia il browser può cancellare questi dati; installare l’app sulla schermata iniziale di solito la fa concedere.',
     unsupported: 'Archiviazione persistente: non disponibile su questo browser.',
     used: (used: string, quota: string) => `Spazio usato: ${used} su ${quota} disponibili.`,
   },

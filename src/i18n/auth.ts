@@ -34,7 +34,8 @@ export const sso = {
 
 export const terms = {
   title: 'Termini e condizioni',
-  intro: 'Prima di continuare leggi e accetta i termini e le condizioni d’uso della piattaforma, l’informativa sulla privacy e l’atto di nomina a responsabile del trattamento.',
+  intro:
+    'Prima di continuare leggi e accetta i termini e le condizioni d’uso della piattaforma, l’informativa sulla privacy e l’atto di nomina a responsabile del trattamento.',
   accept: 'Ho letto e accetto i termini e le condizioni',
   submit: 'Continua',
 } as const;

@@ -4,7 +4,8 @@ import { it as shared } from './it';
 export const offerDetail = {
   title: 'Dettaglio offerta',
   loadError: 'Non è stato possibile caricare l’offerta.',
-  fromDevice: 'Sei offline: stai vedendo i dati essenziali dell’offerta salvati sul dispositivo. Accessori, colori e servizi saranno disponibili quando il server risponde.',
+  fromDevice:
+    'Sei offline: stai vedendo i dati essenziali dell’offerta salvati sul dispositivo. Accessori, colori e servizi saranno disponibili quando il server risponde.',
   notFound: 'Offerta non trovata o non più disponibile.',
   backToOffers: 'Torna alle offerte',
   expired: 'Offerta scaduta',

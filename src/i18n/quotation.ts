@@ -47,7 +47,8 @@ export const quotation = {
   readOnly: 'Dati confermati: non più modificabili',
   sustainabilityTitle: 'Sostenibilità (credit check)',
   sustainabilityHint: 'Rispondi alle domande sul cliente per registrare il credit check del preventivo.',
-  sustainabilitySlotHint: 'Il credit check del cliente per l’offerta di questo preventivo: completa le risposte, controlla l’esito e registralo per proseguire.',
+  sustainabilitySlotHint:
+    'Il credit check del cliente per l’offerta di questo preventivo: completa le risposte, controlla l’esito e registralo per proseguire.',
   yes: 'Sì',
   no: 'No',
   saveAnswers: 'Registra il credit check',

@@ -5,7 +5,10 @@ import { team } from './account';
 export const dashboard = {
   title: 'Dashboard',
   period: 'Periodo',
-  periods: { today: 'Oggi', days: 'Ultimi 7 giorni', month: 'Questo mese', prevmonth: 'Mese scorso', year: "Quest'anno", prevyear: 'Anno scorso' } as Record<string, string>,
+  periods: { today: 'Oggi', days: 'Ultimi 7 giorni', month: 'Questo mese', prevmonth: 'Mese scorso', year: "Quest'anno", prevyear: 'Anno scorso' } as Record<
+    string,
+    string
+  >,
   status: 'Stato dei preventivi',
   open: 'In corso',
   won: 'Vinti',

@@ -11,7 +11,16 @@ describe('clearCatalogue', () => {
     const lookups = { brands: {}, brokers: {}, products: {}, areas: {}, deliveryTimes: {} };
     await db.offers.put({ id: 1, variations: [] } as unknown as SyncOffer);
     await db.meta.put({ key: 'catalogue', userId: 7, cursor: '2026-11-24T00:00:00.000Z', lookups, syncedAt: 1 });
-    await db.outbox.add({ clientId: 'c1', userId: 7, label: 'Nuovo preventivo', method: 'POST', path: 'proposals', status: 'pending', attempts: 0, createdAt: 1 });
+    await db.outbox.add({
+      clientId: 'c1',
+      userId: 7,
+      label: 'Nuovo preventivo',
+      method: 'POST',
+      path: 'proposals',
+      status: 'pending',
+      attempts: 0,
+      createdAt: 1,
+    });
     await db.blobs.put({ id: 'b1', data: new ArrayBuffer(1), type: 'application/pdf' });
     await db.idMap.put({ clientId: 'c0', serverId: '12' });
     expect(await loadOfflineCopy(7)).not.toBeNull();

@@ -141,7 +141,17 @@ export async function offerFromDevice(code: string, userId: number): Promise<(Of
   if (!meta || meta.userId !== userId) return null;
   const o = await db.offers.filter((x) => x.card.code === code || x.variations.some((v) => v.ref === code)).first();
   if (!o) return null;
-  const child = o.variations.map((v) => ({ ref: v.ref, deposit: v.deposit, duration: v.duration, distance: v.distance, monthly_rate: v.rate, web_monthly_rate: v.web_monthly_rate, bundle: v.bundle, special_rate: null, special_price: null }));
+  const child = o.variations.map((v) => ({
+    ref: v.ref,
+    deposit: v.deposit,
+    duration: v.duration,
+    distance: v.distance,
+    monthly_rate: v.rate,
+    web_monthly_rate: v.web_monthly_rate,
+    bundle: v.bundle,
+    special_rate: null,
+    special_price: null,
+  }));
   const shown = child.find((v) => v.ref === code) ?? child.find((v) => v.ref === o.card.ref) ?? child[0];
   if (!shown) return null;
   return {

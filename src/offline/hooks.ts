@@ -4,11 +4,12 @@ import { useProfile } from '../api/profile';
 import type { OutboxEntry } from './db';
 
 /** Whether the server can be reached (api/reachability.ts), not merely whether the device has a network. */
-export const useOnline = () => useSyncExternalStore(
-  (cb) => onlineManager.subscribe(cb),
-  () => onlineManager.isOnline(),
-  () => true,
-);
+export const useOnline = () =>
+  useSyncExternalStore(
+    (cb) => onlineManager.subscribe(cb),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
 
 // The outbox's entries as the offline module (Dexie, loaded once there is a session) last saw them: the
 // top bar's pending count needs neither Dexie nor the outbox in the first screens' chunk.
@@ -32,6 +33,10 @@ const subscribeOutbox = (cb: () => void) => {
 export function usePendingWrites(): OutboxEntry[] {
   const { data: profile } = useProfile();
   const userId = profile?.id ?? -1;
-  const all = useSyncExternalStore(subscribeOutbox, () => entries, () => entries);
+  const all = useSyncExternalStore(
+    subscribeOutbox,
+    () => entries,
+    () => entries,
+  );
   return useMemo(() => all.filter((e) => e.userId === userId), [all, userId]);
 }

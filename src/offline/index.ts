@@ -21,7 +21,10 @@ export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
   const userId = currentUser();
-  if (userId !== null && isReachable()) syncCatalogue(userId).then(warmCarPictures).catch(() => undefined);
+  if (userId !== null && isReachable())
+    syncCatalogue(userId)
+      .then(warmCarPictures)
+      .catch(() => undefined);
 }
 
 let started = false;

@@ -16,15 +16,22 @@ beforeEach(() => {
   replies = [];
   calls = [];
   const store = new Map<string, string>([['access_token', 'a']]);
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), clear: () => store.clear() });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    clear: () => store.clear(),
+  });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     calls.push({ url, init });
     const next = replies.shift() ?? { status: 201, body: { data: { id: calls.length } } };
     if (next === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(next.body ?? { error: { http_code: next.status, message: `errore ${next.status}` }, errors: { cap: ['Indicare un CAP valido'] } }), {
-      status: next.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify(next.body ?? { error: { http_code: next.status, message: `errore ${next.status}` }, errors: { cap: ['Indicare un CAP valido'] } }),
+      {
+        status: next.status,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    );
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -141,7 +148,10 @@ describe('outbox', () => {
     replies = ['offline'];
     await outbox.submit(write('stato', { method: 'PUT', path: `proposals/{client:${created.clientId}}`, body: { ref: `{client:${created.clientId}}` } }));
     calls = [];
-    replies = [{ status: 201, body: { data: { id: 42 } } }, { status: 200, body: { data: {} } }];
+    replies = [
+      { status: 201, body: { data: { id: 42 } } },
+      { status: 200, body: { data: {} } },
+    ];
     await outbox.flush();
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/quote', '/api/v1/proposals/42']);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ ref: '42' });
@@ -152,7 +162,13 @@ describe('outbox', () => {
   it('keeps an upload as a blob apart from the queue record', async () => {
     const { database, outbox } = make();
     replies = ['offline'];
-    await outbox.submit({ label: 'doc', method: 'POST', path: 'quotations/documents/upload', userId: 7, file: { field: 'file', name: 'doc.pdf', blob: new Blob(['%PDF-1.4']), fields: { quotation: 'Q1' } } });
+    await outbox.submit({
+      label: 'doc',
+      method: 'POST',
+      path: 'quotations/documents/upload',
+      userId: 7,
+      file: { field: 'file', name: 'doc.pdf', blob: new Blob(['%PDF-1.4']), fields: { quotation: 'Q1' } },
+    });
     expect(await database.blobs.count()).toBe(1);
     const [entry] = await database.outbox.toArray();
     expect(entry?.form?.fileName).toBe('doc.pdf');

@@ -93,7 +93,12 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       if (!(err instanceof ApiError)) throw err;
       const failed = err.status >= 500 && !err.isUnavailable;
       const serverFailures = (entry.serverFailures ?? 0) + (failed ? 1 : 0);
-      await database.outbox.update(entry.id!, { attempts: entry.attempts + 1, lastStatus: err.status, serverFailures, ...(failed ? { error: err.message } : {}) });
+      await database.outbox.update(entry.id!, {
+        attempts: entry.attempts + 1,
+        lastStatus: err.status,
+        serverFailures,
+        ...(failed ? { error: err.message } : {}),
+      });
       if (serverFailures >= SERVER_FAILURES_BEFORE_REJECTED) {
         await database.outbox.update(entry.id!, { status: 'rejected', error: err.message, errors: err.errors });
         return 'next';

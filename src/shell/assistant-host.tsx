@@ -20,7 +20,11 @@ export function AssistantHost() {
   const { data: profile } = useProfile();
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
   const [open, setOpen] = useState<'faq' | 'personal' | null>(null);
-  const shown = session.isActive() && Boolean(profile?.termsAccepted) && !pathname.startsWith('/quotations/') && (config?.faqBotEnabled === true || Boolean(profile?.bot_uuid));
+  const shown =
+    session.isActive() &&
+    Boolean(profile?.termsAccepted) &&
+    !pathname.startsWith('/quotations/') &&
+    (config?.faqBotEnabled === true || Boolean(profile?.bot_uuid));
   // Leaves room under the page footer so the floating buttons never cover its links.
   useEffect(() => {
     document.body.classList.toggle('has-assistant', shown);
@@ -34,13 +38,24 @@ export function AssistantHost() {
     <div className="assistant-host">
       {open && (
         <Suspense fallback={null}>
-          <AssistantPanel mode={open} userName={profile.name || profile.business_name || it.common.user} support={config?.support ?? null} onClose={() => setOpen(null)} />
+          <AssistantPanel
+            mode={open}
+            userName={profile.name || profile.business_name || it.common.user}
+            support={config?.support ?? null}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
       {!open && (
         <div className="assistant-fabs">
           {personal && (
-            <IconButton className="fab fab-secondary assistant-fab-small" icon={sparklesOutline} label={it.assistant.personal} onClick={() => setOpen('personal')} data-testid="assistant-personal" />
+            <IconButton
+              className="fab fab-secondary assistant-fab-small"
+              icon={sparklesOutline}
+              label={it.assistant.personal}
+              onClick={() => setOpen('personal')}
+              data-testid="assistant-personal"
+            />
           )}
           {faq && (
             <IconButton className="fab" icon={chatbubblesOutline} label={it.assistant.open} onClick={() => setOpen('faq')} data-testid="assistant-open" />

@@ -34,11 +34,19 @@ export function stem(word: string): string | null {
 const tokenize = (text: string) => fold(text).split(/[^a-z0-9]+/);
 
 /** The distinct stems of a text. */
-export const stems = (text: string): string[] => [...new Set(tokenize(text).map(stem).filter((s): s is string => s !== null))];
+export const stems = (text: string): string[] => [
+  ...new Set(
+    tokenize(text)
+      .map(stem)
+      .filter((s): s is string => s !== null),
+  ),
+];
 
 export type FaqEntry = { q: string; a: string; keywords?: string };
 
-const SUPPORT_WORDS = new Set(stems('supporto assistenza contatto contattare contatti telefono telefonare numero email mail aiuto help operatore parlare persona'));
+const SUPPORT_WORDS = new Set(
+  stems('supporto assistenza contatto contattare contatti telefono telefonare numero email mail aiuto help operatore parlare persona'),
+);
 
 export type Answer = { kind: 'faq'; entry: FaqEntry; score: number } | { kind: 'support' } | { kind: 'none' };
 

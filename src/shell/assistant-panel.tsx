@@ -75,7 +75,8 @@ export default function AssistantPanel({
           // A question about the portal's rules: the FAQ's answer, said to come from there.
           const found = answer(q, it.faq.items);
           if (found.kind === 'faq') return { text: `${mine.fromFaq} ${found.entry.a}`, links: [destination('faq')] };
-          if (found.kind === 'support') return { text: `${it.support.intro} ${support ? t.contact(support.email, support.phone) : ''}`, links: [destination('support')] };
+          if (found.kind === 'support')
+            return { text: `${it.support.intro} ${support ? t.contact(support.email, support.phone) : ''}`, links: [destination('support')] };
           return { text: mine.other, lines: [...mine.suggestions] };
         }
       }
@@ -139,7 +140,13 @@ export default function AssistantPanel({
         )}
       </div>
       <form className="assistant-form" onSubmit={submit}>
-        <IonInput aria-label={t.placeholder} placeholder={t.placeholder} value={question} onIonInput={(e) => setQuestion(e.detail.value ?? '')} maxlength={300} />
+        <IonInput
+          aria-label={t.placeholder}
+          placeholder={t.placeholder}
+          value={question}
+          onIonInput={(e) => setQuestion(e.detail.value ?? '')}
+          maxlength={300}
+        />
         <SubmitButton fill="clear" aria-label={t.send}>
           <Icon slot="icon-only" icon={sendOutline} />
         </SubmitButton>

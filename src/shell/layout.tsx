@@ -61,4 +61,3 @@ export function AppPage({ title, children, className }: { title: string; childre
     </IonPage>
   );
 }
-

@@ -17,9 +17,7 @@ export default function NotAllowedPage() {
           <p>{t.hint}</p>
         </div>
       </div>
-      <IonButton routerLink={paths.home}>
-        {t.home}
-      </IonButton>
+      <IonButton routerLink={paths.home}>{t.home}</IonButton>
     </AppPage>
   );
 }

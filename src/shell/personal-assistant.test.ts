@@ -77,7 +77,13 @@ const item = (id: number, customer: string, status: 'OPEN' | 'WON' | 'LOST' = 'O
   sustainability: { answers: {} },
   hasAssistant: true,
 });
-const page = (items: ReturnType<typeof item>[], total = items.length): QuotationList => ({ items: { data: items }, total, lastPage: 1, currentPage: 1, itemsPerPage: 10 });
+const page = (items: ReturnType<typeof item>[], total = items.length): QuotationList => ({
+  items: { data: items },
+  total,
+  lastPage: 1,
+  currentPage: 1,
+  itemsPerPage: 10,
+});
 
 describe('its replies come from the agent’s data', () => {
   test('counts and commission of a period, with its dates, formatted', () => {
@@ -95,21 +101,37 @@ describe('its replies come from the agent’s data', () => {
   });
 
   test('the newest three quotations, each with a link to its page', () => {
-    const r = describeQuotations(page([item(1, 'Mario Rossi'), item(2, 'Luca Rossi'), item(3, 'Anna Rossi'), item(4, 'Ugo Rossi')], 12), { status: 'OPEN', customer: 'Rossi' });
+    const r = describeQuotations(page([item(1, 'Mario Rossi'), item(2, 'Luca Rossi'), item(3, 'Anna Rossi'), item(4, 'Ugo Rossi')], 12), {
+      status: 'OPEN',
+      customer: 'Rossi',
+    });
     expect(r.text).toBe('Ho trovato 12 preventivi in corso per «Rossi»; ecco i 3 più recenti:');
-    expect(r.lines).toEqual(['Mario Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026', 'Luca Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026', 'Anna Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026']);
+    expect(r.lines).toEqual([
+      'Mario Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026',
+      'Luca Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026',
+      'Anna Rossi · Fiat Panda 1.0 Hybrid · 249,90€ al mese · In corso · 20 novembre 2026',
+    ]);
     expect(r.links?.map((l) => l.to)).toEqual(['/quotations/1', '/quotations/2', '/quotations/3', '/quotations']);
     expect(describeQuotations(page([]), { status: null, customer: 'Neri' }).text).toBe('Non trovo preventivi per «Neri» negli ultimi due anni.');
   });
 
   test('one quotation by number', () => {
-    expect(describeQuotation(page([item(42, 'Mario Rossi', 'WON')]), '10000042').text).toBe('Il preventivo 10000042 è di Mario Rossi: Fiat Panda 1.0 Hybrid, 249,90€ al mese, vinto, del 20 novembre 2026.');
+    expect(describeQuotation(page([item(42, 'Mario Rossi', 'WON')]), '10000042').text).toBe(
+      'Il preventivo 10000042 è di Mario Rossi: Fiat Panda 1.0 Hybrid, 249,90€ al mese, vinto, del 20 novembre 2026.',
+    );
     expect(describeQuotation(page([]), '10000099').text).toBe('Non trovo il preventivo 10000099 tra i tuoi.');
   });
 
   test('the search it sends', () => {
     const today = new Date(2026, 10, 24);
-    expect(quotationSearchOf({ status: 'WON', customer: 'Rossi' }, today)).toEqual({ query: 'Rossi', status: ['WON'], startDate: '2024-11-24', endDate: '2026-11-24', sort: 'date-desc', page: 1 });
+    expect(quotationSearchOf({ status: 'WON', customer: 'Rossi' }, today)).toEqual({
+      query: 'Rossi',
+      status: ['WON'],
+      startDate: '2024-11-24',
+      endDate: '2026-11-24',
+      sort: 'date-desc',
+      page: 1,
+    });
     expect(quotationSearchOf({ number: '10000042' }, today)).toMatchObject({ quotation_id: '10000042', startDate: '2000-01-01' });
   });
 });

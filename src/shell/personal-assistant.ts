@@ -22,7 +22,8 @@ export type PersonalRequest =
   | { kind: 'go'; to: Destination }
   | { kind: 'other' };
 
-export type Destination = 'newQuotation' | 'offers' | 'customers' | 'dashboard' | 'profile' | 'password' | 'apiKey' | 'network' | 'faq' | 'support' | 'offerRequest';
+export type Destination =
+  'newQuotation' | 'offers' | 'customers' | 'dashboard' | 'profile' | 'password' | 'apiKey' | 'network' | 'faq' | 'support' | 'offerRequest';
 
 export type Reply = { text: string; lines?: string[]; links?: { label: string; to: string }[] };
 
@@ -59,11 +60,15 @@ function statusOf(t: string): QuotationStatus | null {
 
 /** A customer named in the question: 'di Rossi', 'per Mario Rossi', 'cliente Bianchi', 'intestati a Esposito'. */
 function customerOf(original: string): string | null {
-  const m = /\b(?:del cliente|della cliente|cliente|clienti|di|per|a|intestat[oaie] a)\s+((?:[A-ZÀ-Ý][\p{L}'’-]+)(?:\s+[A-ZÀ-Ý][\p{L}'’-]+){0,2})/u.exec(original);
+  const m = /\b(?:del cliente|della cliente|cliente|clienti|di|per|a|intestat[oaie] a)\s+((?:[A-ZÀ-Ý][\p{L}'’-]+)(?:\s+[A-ZÀ-Ý][\p{L}'’-]+){0,2})/u.exec(
+    original,
+  );
   if (!m?.[1]) return null;
   const name = m[1].trim();
   // Words a sentence starts with a capital for are not names.
-  return /^(Oggi|Questo|Questa|Quest|Ieri|Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre)\b/.test(name) ? null : name;
+  return /^(Oggi|Questo|Questa|Quest|Ieri|Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre)\b/.test(name)
+    ? null
+    : name;
 }
 
 export function readRequest(question: string): PersonalRequest {
@@ -75,13 +80,21 @@ export function readRequest(question: string): PersonalRequest {
   if (number?.[1]) return { kind: 'quotation', number: number[1] };
 
   if (words.length <= 3 && has(t, /^(ciao|buongiorno|buonasera|salve|hey|ehi|buon pomeriggio)\b/)) return { kind: 'greeting' };
-  if (has(t, /\b(cosa (sai|puoi) fare|che cosa (sai|puoi) fare|come (mi )?puoi aiutar\w*|cosa mi sai dire|aiuto|help|come funzioni|chi sei)\b/)) return { kind: 'help' };
+  if (has(t, /\b(cosa (sai|puoi) fare|che cosa (sai|puoi) fare|come (mi )?puoi aiutar\w*|cosa mi sai dire|aiuto|help|come funzioni|chi sei)\b/))
+    return { kind: 'help' };
 
   // Tasks: where to go (asked as a wish or an order, not as a count).
   const wants = has(t, /\b(voglio|vorrei|devo|fammi|fai|apri|aprimi|portami|vai|mostra\w*|crea\w*|fare|nuov[oa]|inizia\w*|come (faccio|si fa|posso)|dove)\b/);
   if (wants && !COUNT.test(t)) {
-    if (has(t, /\b(nuov[oa] (preventiv\w*|propost\w*|quotazion\w*)|(crea\w*|fare|inizia\w*|preparare) (un |una )?(nuov[oa] )?(preventiv\w*|propost\w*|quotazion\w*))\b/)) return { kind: 'go', to: 'newQuotation' };
-    if (has(t, /\b(auto non (e )?(tra|nel|in) \w+|offerta manuale|richiesta (di )?offerta|richiedere un'auto|auto che non trovo)\b/)) return { kind: 'go', to: 'offerRequest' };
+    if (
+      has(
+        t,
+        /\b(nuov[oa] (preventiv\w*|propost\w*|quotazion\w*)|(crea\w*|fare|inizia\w*|preparare) (un |una )?(nuov[oa] )?(preventiv\w*|propost\w*|quotazion\w*))\b/,
+      )
+    )
+      return { kind: 'go', to: 'newQuotation' };
+    if (has(t, /\b(auto non (e )?(tra|nel|in) \w+|offerta manuale|richiesta (di )?offerta|richiedere un'auto|auto che non trovo)\b/))
+      return { kind: 'go', to: 'offerRequest' };
     if (has(t, /\bpassword\b/)) return { kind: 'go', to: 'password' };
     if (has(t, /\bchiave api\b|\bapi key\b/)) return { kind: 'go', to: 'apiKey' };
     if (has(t, /\b(profilo|logo|dati personali|tema)\b/)) return { kind: 'go', to: 'profile' };
@@ -135,19 +148,27 @@ export function describeStats(s: AgentStatistics, focus: 'count' | 'profit'): Re
     t().newCustomers(formatNumber(s.new_customers)),
   ];
   const text =
-    focus === 'profit' && s.effective_profit === null ? `${period} (${range}): ${counts} ${t().noFees}` : focus === 'profit' ? `${period} (${range}): ${t().effective(formatEuro(s.effective_profit ?? 0, { decimals: 0 }))}.` : `${period} (${range}): ${counts}`;
+    focus === 'profit' && s.effective_profit === null
+      ? `${period} (${range}): ${counts} ${t().noFees}`
+      : focus === 'profit'
+        ? `${period} (${range}): ${t().effective(formatEuro(s.effective_profit ?? 0, { decimals: 0 }))}.`
+        : `${period} (${range}): ${counts}`;
   return { text, lines: focus === 'profit' ? [counts, ...lines.slice(1)] : lines, links: [{ label: t().destinations.dashboard, to: links.dashboard() }] };
 }
 
 /** The newest quotations found (at most 3 shown), each linking to its page. */
 export function describeQuotations(list: QuotationList, r: { status: QuotationStatus | null; customer: string | null }): Reply {
   const what = r.status ? (t().statusWords[r.status] ?? '') : '';
-  if (list.total === 0) return { text: r.customer ? t().noneFor(r.customer, what) : t().none(what), links: [{ label: t().destinations.quotations, to: links.quotations() }] };
+  if (list.total === 0)
+    return { text: r.customer ? t().noneFor(r.customer, what) : t().none(what), links: [{ label: t().destinations.quotations, to: links.quotations() }] };
   const shown = list.items.data.slice(0, 3);
   return {
     text: t().found(formatNumber(list.total), what, r.customer, shown.length),
     lines: shown.map((q) => `${q.customer_name} · ${q.car_name} · ${formatMonthly(q.price)} · ${STATUS_LABELS[q.status]} · ${formatDateIt(q.date)}`),
-    links: [...shown.map((q) => ({ label: t().open(q.code ?? String(q.proposal_id), q.customer_name), to: links.quotation(q.proposal_id) })), { label: t().destinations.quotations, to: links.quotations() }],
+    links: [
+      ...shown.map((q) => ({ label: t().open(q.code ?? String(q.proposal_id), q.customer_name), to: links.quotation(q.proposal_id) })),
+      { label: t().destinations.quotations, to: links.quotations() },
+    ],
   };
 }
 

@@ -41,7 +41,12 @@ export default function SideMenu() {
               const current = isCurrent(pathname, e.path);
               return (
                 <li key={e.key}>
-                  <Link to={e.path} className={current ? 'side-menu-item menu-current' : 'side-menu-item'} aria-current={current ? 'page' : undefined} onClick={closeMenu}>
+                  <Link
+                    to={e.path}
+                    className={current ? 'side-menu-item menu-current' : 'side-menu-item'}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={closeMenu}
+                  >
                     <Icon icon={e.icon} />
                     {e.label}
                   </Link>

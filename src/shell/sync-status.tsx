@@ -17,7 +17,13 @@ export function SyncStatus() {
   const panel = useLazyPopover();
   return (
     <>
-      <IconButton icon={online ? cloudDoneOutline : cloudOfflineOutline} label={it.offline.statusLabel(online, pending.length)} data-testid="sync-status" data-online={online} onClick={panel.open}>
+      <IconButton
+        icon={online ? cloudDoneOutline : cloudOfflineOutline}
+        label={it.offline.statusLabel(online, pending.length)}
+        data-testid="sync-status"
+        data-online={online}
+        onClick={panel.open}
+      >
         {pending.length > 0 && (
           <Badge color="warning" className="sync-badge" data-testid="pending-count">
             {pending.length}

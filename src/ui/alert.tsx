@@ -6,7 +6,17 @@ import { it } from '../i18n/it';
  * or error alert"): a status surface in both themes with a close button. Closing hides this message;
  * a new one (another `shows` value) opens it again.
  */
-export function Alert({ kind, shows, children, testId }: { kind: 'success' | 'danger' | 'warning' | 'info'; shows: unknown; children: ReactNode; testId?: string }) {
+export function Alert({
+  kind,
+  shows,
+  children,
+  testId,
+}: {
+  kind: 'success' | 'danger' | 'warning' | 'info';
+  shows: unknown;
+  children: ReactNode;
+  testId?: string;
+}) {
   const [closed, setClosed] = useState<unknown>(undefined);
   if (closed !== undefined && closed === shows) return null;
   return (

@@ -8,7 +8,19 @@ import { it } from '../i18n/it';
  * every Ionic component used anywhere ends up in the first-load chunk (the @ionic/react module is
  * shared), and IonSelect alone brings select popover/modal, alert and action sheet.
  */
-export function TextAreaField<T extends FieldValues>({ control, name, label, maxlength, rows = 4 }: { control: Control<T>; name: Path<T>; label: string; maxlength?: number; rows?: number }) {
+export function TextAreaField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  maxlength,
+  rows = 4,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  maxlength?: number;
+  rows?: number;
+}) {
   const id = useId();
   return (
     <Controller
@@ -41,7 +53,17 @@ export function TextAreaField<T extends FieldValues>({ control, name, label, max
 export type SelectOption = { value: string | number | null; label: string };
 
 /** A select whose options may include null (e.g. the team form's 'nessuno'). */
-export function SelectField<T extends FieldValues>({ control, name, label, options }: { control: Control<T>; name: Path<T>; label: string; options: SelectOption[] }) {
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: SelectOption[];
+}) {
   const id = useId();
   // <select> values are strings: null is kept as '' and turned back on change.
   const encode = (v: unknown) => (v === null || v === undefined ? '' : String(v));

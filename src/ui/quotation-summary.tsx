@@ -10,7 +10,15 @@ import './quotation-summary.css';
  * A compact saved quotation, linking to /quotations/{proposal_id} (spec §2): used where
  * quotations are listed outside /quotations (customer page, agent page).
  */
-export function QuotationSummaryList({ items, showCustomer = true, showAgent = false }: { items: readonly QuotationListItem[]; showCustomer?: boolean; showAgent?: boolean }) {
+export function QuotationSummaryList({
+  items,
+  showCustomer = true,
+  showAgent = false,
+}: {
+  items: readonly QuotationListItem[];
+  showCustomer?: boolean;
+  showAgent?: boolean;
+}) {
   return (
     <ul className="qs-list" data-testid="quotation-summaries">
       {items.map((q) => (

@@ -8,7 +8,15 @@ const STATUSES = ['open', 'won', 'lost'] as const;
  * the network view and the agent page show them. `className` lays it out; each count carries the
  * test id `${testIdPrefix}-open|won|lost`.
  */
-export function StatusLegend({ counts, className, testIdPrefix }: { counts: Record<(typeof STATUSES)[number], number>; className: string; testIdPrefix: string }) {
+export function StatusLegend({
+  counts,
+  className,
+  testIdPrefix,
+}: {
+  counts: Record<(typeof STATUSES)[number], number>;
+  className: string;
+  testIdPrefix: string;
+}) {
   return (
     <dl className={className}>
       {STATUSES.map((status) => (

@@ -12,5 +12,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [list],
   );
-  return useSyncExternalStore(subscribe, () => list.matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => list.matches,
+    () => false,
+  );
 }

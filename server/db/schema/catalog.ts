@@ -22,7 +22,9 @@ export const carImages = pgTable(
     /** UploadStore key ('cars/<random>.<ext>'); the random part is also the public file name. */
     fileKey: text('file_key').notNull(),
     description: text('description').notNull().default(''),
-    type: text('type', { enum: ['MAIN', 'OTHER'] }).notNull().default('OTHER'),
+    type: text('type', { enum: ['MAIN', 'OTHER'] })
+      .notNull()
+      .default('OTHER'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('car_images_car_idx').on(t.carId)],
@@ -60,7 +62,10 @@ export const offerRequests = pgTable(
     duration: integer('duration').notNull(),
     distance: integer('distance').notNull(),
     deposit: integer('deposit').notNull(),
-    services: jsonb('services').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    services: jsonb('services')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     notes: text('notes').notNull().default(''),
     status: text('status').notNull().default('RICEVUTA'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,7 +18,9 @@ export const brokers = pgTable('brokers', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
-  kind: text('kind', { enum: ['provider', 'broker'] }).notNull().default('provider'),
+  kind: text('kind', { enum: ['provider', 'broker'] })
+    .notNull()
+    .default('provider'),
   logo: text('logo'),
   /** Catalogue management (issue 9): null for the platform's own; else the group (network) or the agent that made it. */
   ownerGroup: text('owner_group'),
@@ -211,19 +213,31 @@ export const offers = pgTable(
     maxRate: money('max_rate'),
     minDeposit: integer('min_deposit'),
     maxDeposit: integer('max_deposit'),
-    durations: integer('durations').array().notNull().default(sql`'{}'::integer[]`),
-    distances: integer('distances').array().notNull().default(sql`'{}'::integer[]`),
+    durations: integer('durations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    distances: integer('distances')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     unlimitedKm: boolean('unlimited_km').notNull().default(false),
     ...stamps,
     /** Soft delete, so a later delta sync can tell clients what disappeared. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('offers_owner_user_idx').on(t.ownerUserId).where(sql`${t.ownerUserId} is not null`),
-    index('offers_owner_group_idx').on(t.ownerGroup).where(sql`${t.ownerGroup} is not null`),
+    index('offers_owner_user_idx')
+      .on(t.ownerUserId)
+      .where(sql`${t.ownerUserId} is not null`),
+    index('offers_owner_group_idx')
+      .on(t.ownerGroup)
+      .where(sql`${t.ownerGroup} is not null`),
     index('offers_updated_idx').on(t.updatedAt),
     index('offers_car_idx').on(t.carId),
-    index('offers_price_idx').on(t.minRate, t.id).where(sql`${t.deletedAt} is null`),
+    index('offers_price_idx')
+      .on(t.minRate, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('offers_brand_idx').on(t.brand),
     index('offers_fuel_idx').on(t.fuel),
   ],

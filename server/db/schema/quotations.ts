@@ -36,7 +36,11 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     ...stamps,
   },
-  (t) => [uniqueIndex('customers_owner_fc_idx').on(t.ownerId, t.fiscalCode), index('customers_vat_idx').on(t.vatNumber), index('customers_owner_created_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('customers_owner_fc_idx').on(t.ownerId, t.fiscalCode),
+    index('customers_vat_idx').on(t.vatNumber),
+    index('customers_owner_created_idx').on(t.ownerId, t.createdAt),
+  ],
 );
 
 export type OfferLine = { code: string; description: string; price: number };
@@ -67,7 +71,6 @@ export const customerSnapshot = (c: typeof customers.$inferSelect): CustomerSnap
   notes: c.notes,
 });
 
-
 /**
  * A quotation: created as a proposal by the wizard (code null until the credit check is recorded)
  * or directly with a code by the quote form. The proposal number is the id.
@@ -86,8 +89,12 @@ export const quotations = pgTable(
     customer: jsonb('customer').$type<CustomerSnapshot>().notNull(),
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     offerRef: text('offer_ref').notNull(),
-    status: text('status', { enum: ['OPEN', 'WON', 'LOST'] }).notNull().default('OPEN'),
-    kind: text('kind', { enum: ['proposal', 'quote'] }).notNull().default('proposal'),
+    status: text('status', { enum: ['OPEN', 'WON', 'LOST'] })
+      .notNull()
+      .default('OPEN'),
+    kind: text('kind', { enum: ['proposal', 'quote'] })
+      .notNull()
+      .default('proposal'),
     /** Monthly rate computed by the server (base + extras + services), euros. */
     price: money('price').notNull(),
     basePrice: money('base_price').notNull(),
@@ -95,8 +102,14 @@ export const quotations = pgTable(
     duration: integer('duration').notNull(),
     distance: integer('distance').notNull(),
     bundle: text('bundle'),
-    services: jsonb('services').$type<OfferLine[]>().notNull().default(sql`'[]'::jsonb`),
-    accessories: jsonb('accessories').$type<OfferLine[]>().notNull().default(sql`'[]'::jsonb`),
+    services: jsonb('services')
+      .$type<OfferLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    accessories: jsonb('accessories')
+      .$type<OfferLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     color: jsonb('color').$type<OfferLine | null>(),
     notes: text('notes').notNull().default(''),
     commission: money('commission'),

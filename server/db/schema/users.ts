@@ -28,7 +28,10 @@ export const users = pgTable(
     feeValue: numeric('fee_value', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     logo: text('logo'),
     botUuid: text('bot_uuid'),
-    preferences: jsonb('preferences').$type<{ name: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    preferences: jsonb('preferences')
+      .$type<{ name: string; value: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

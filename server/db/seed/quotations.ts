@@ -18,7 +18,17 @@ const cfOf = (first: string, last: string, n: number) =>
 export async function seedQuotations(db: Db, users: Map<string, number>, now = new Date()) {
   const rng = prng(20261121);
   const variants = await db
-    .select({ offerId: offers.id, ref: offerVariations.ref, rate: offerVariations.rate, deposit: offerVariations.deposit, duration: offerVariations.duration, distance: offerVariations.distance, bundle: offerVariations.bundle, type: offers.customerType, profit: offers.potentialProfit })
+    .select({
+      offerId: offers.id,
+      ref: offerVariations.ref,
+      rate: offerVariations.rate,
+      deposit: offerVariations.deposit,
+      duration: offerVariations.duration,
+      distance: offerVariations.distance,
+      bundle: offerVariations.bundle,
+      type: offers.customerType,
+      profit: offers.potentialProfit,
+    })
     .from(offerVariations)
     .innerJoin(offers, eq(offers.id, offerVariations.offerId))
     .where(and(isNull(offers.ownerUserId), isNull(offers.ownerGroup), isNull(offers.deletedAt)))
@@ -109,7 +119,18 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
         originalCommission: commission,
         consent: true,
         sustainability: answered
-          ? { step: 'end', answers: { trial_period_ended: true, net_monthly_income: 1800 + rng.int(0, 30) * 100, other_loans: 0, guarantor: false, bad_payer: false, over_72: false }, response: { chance, description: null } }
+          ? {
+              step: 'end',
+              answers: {
+                trial_period_ended: true,
+                net_monthly_income: 1800 + rng.int(0, 30) * 100,
+                other_loans: 0,
+                guarantor: false,
+                bad_payer: false,
+                over_72: false,
+              },
+              response: { chance, description: null },
+            }
           : null,
         createdAt,
         updatedAt: createdAt,
@@ -118,7 +139,11 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
     const rows = await db.insert(quotations).values(values).returning({ id: quotations.id, status: quotations.status, s: quotations.sustainability });
     // Quotations past the credit check (and every closed one) have their code, as the wizard issues it.
     const coded = rows.filter((r) => r.s !== null && (r.status !== 'OPEN' || r.id % 3 !== 0)).map((r) => r.id);
-    if (coded.length) await db.update(quotations).set({ code: sql`(10000000 + ${quotations.id})::text` }).where(inArray(quotations.id, coded));
+    if (coded.length)
+      await db
+        .update(quotations)
+        .set({ code: sql`(10000000 + ${quotations.id})::text` })
+        .where(inArray(quotations.id, coded));
     n += custCount;
     total += rows.length;
   }
@@ -155,7 +180,9 @@ export async function seedBulkQuotations(db: Db, users: Map<string, number>, tot
            ${nowText}::timestamptz - make_interval(secs => ${span} - (i::bigint * 7919) % ${span}) - interval '1 hour',
            ${nowText}::timestamptz - make_interval(secs => ${span} - (i::bigint * 7919) % ${span}) - interval '1 hour'
     from generate_series(0, ${sql.raw(String(custCount - 1))}) as i`);
-  const before = Number(((await db.execute(sql`select coalesce(max(id), 0)::int as n from ${quotations}`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const before = Number(
+    ((await db.execute(sql`select coalesce(max(id), 0)::int as n from ${quotations}`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
+  );
   await db.execute(sql`
     with v as (
       select row_number() over (order by ov.id) - 1 as rn, o.id as offer_id, ov.ref, ov.rate, ov.deposit, ov.duration, ov.distance, ov.bundle,
@@ -184,7 +211,9 @@ export async function seedBulkQuotations(db: Db, users: Map<string, number>, tot
     -- The agent's default commission (core/offer-detail.ts offerFees): a fixed amount, or their share of the profit.
     cross join lateral (select case when u.fee_type = 'FIXED_VALUE' then round(u.fee_value) else round(v.profit * least(greatest(u.fee_value, 0), 100) / 100) end as commission) a
     join ${customers} c on c.owner_id = g.owner_id and c.fiscal_code = 'BLK' || lpad((g.i % ${custs})::text, 13, '0')`);
-  await db.execute(sql`update ${quotations} set code = (10000000 + id)::text where id > ${before} and sustainability is not null and (status <> 'OPEN' or id % 3 <> 0)`);
+  await db.execute(
+    sql`update ${quotations} set code = (10000000 + id)::text where id > ${before} and sustainability is not null and (status <> 'OPEN' or id % 3 <> 0)`,
+  );
   return extra;
 }
 

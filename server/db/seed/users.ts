@@ -29,7 +29,15 @@ const SALES: FeatureSlug[] = ['quotations', 'prescoring', 'fees-visibility', 'of
 /** README lists these logins; every demo user has the same password. */
 export const DEMO_USERS: DemoUser[] = [
   { key: 'base', email: 'agente@demo.it', name: 'Marco Bianchi', businessName: '', features: [] },
-  { key: 'full', email: 'completo@demo.it', name: 'Giulia Verdi', businessName: 'Verdi Noleggi Srl', features: FEATURES.filter((f) => f !== 'network' && f !== 'network-sub-agent'), botUuid: 'demo-bot-7f3a', theme: 'dark' },
+  {
+    key: 'full',
+    email: 'completo@demo.it',
+    name: 'Giulia Verdi',
+    businessName: 'Verdi Noleggi Srl',
+    features: FEATURES.filter((f) => f !== 'network' && f !== 'network-sub-agent'),
+    botUuid: 'demo-bot-7f3a',
+    theme: 'dark',
+  },
   {
     key: 'leader',
     email: 'capogruppo@demo.it',
@@ -41,12 +49,70 @@ export const DEMO_USERS: DemoUser[] = [
     groupCode: 'NET-NORD',
     groupFeeType: 'FIXED_VALUE',
   },
-  { key: 'sub1', email: 'sara.conti@demo.it', name: 'Sara Conti', businessName: 'Conti Auto', parent: 'leader', features: SALES, groupCode: 'NET-NORD', feeType: 'FLAT_PERCENTAGE', feeValue: 60 },
-  { key: 'sub2', email: 'paolo.marini@demo.it', name: 'Paolo Marini', businessName: 'Marini Car', parent: 'leader', features: SALES, groupCode: 'NET-NORD', feeType: 'HIERARCHICAL_PERCENTAGE', feeValue: 40 },
-  { key: 'sub3', email: 'elena.galli@demo.it', name: 'Elena Galli', businessName: 'Galli Rent', parent: 'sub1', role: 0, features: SALES, groupCode: 'NET-NORD', feeType: 'FIXED_VALUE', feeValue: 150 },
-  { key: 'sub4', email: 'andrea.rizzi@demo.it', name: 'Andrea Rizzi', businessName: 'Rizzi Motors', parent: 'leader', features: SALES, status: 'SUSPENDED', groupCode: 'NET-NORD' },
-  { key: 'sub5', email: 'chiara.moretti@demo.it', name: 'Chiara Moretti', businessName: 'Moretti Auto', parent: 'leader', features: SALES, status: 'PENDING_ACTIVATION', groupCode: 'NET-NORD' },
-  { key: 'leader2', email: 'capogruppo.sud@demo.it', name: 'Francesca Romano', businessName: 'Romano Rent Network', role: 1, roleName: 'Capogruppo', features: [...SALES, 'network', 'network-sub-agent'], groupCode: 'NET-SUD' },
+  {
+    key: 'sub1',
+    email: 'sara.conti@demo.it',
+    name: 'Sara Conti',
+    businessName: 'Conti Auto',
+    parent: 'leader',
+    features: SALES,
+    groupCode: 'NET-NORD',
+    feeType: 'FLAT_PERCENTAGE',
+    feeValue: 60,
+  },
+  {
+    key: 'sub2',
+    email: 'paolo.marini@demo.it',
+    name: 'Paolo Marini',
+    businessName: 'Marini Car',
+    parent: 'leader',
+    features: SALES,
+    groupCode: 'NET-NORD',
+    feeType: 'HIERARCHICAL_PERCENTAGE',
+    feeValue: 40,
+  },
+  {
+    key: 'sub3',
+    email: 'elena.galli@demo.it',
+    name: 'Elena Galli',
+    businessName: 'Galli Rent',
+    parent: 'sub1',
+    role: 0,
+    features: SALES,
+    groupCode: 'NET-NORD',
+    feeType: 'FIXED_VALUE',
+    feeValue: 150,
+  },
+  {
+    key: 'sub4',
+    email: 'andrea.rizzi@demo.it',
+    name: 'Andrea Rizzi',
+    businessName: 'Rizzi Motors',
+    parent: 'leader',
+    features: SALES,
+    status: 'SUSPENDED',
+    groupCode: 'NET-NORD',
+  },
+  {
+    key: 'sub5',
+    email: 'chiara.moretti@demo.it',
+    name: 'Chiara Moretti',
+    businessName: 'Moretti Auto',
+    parent: 'leader',
+    features: SALES,
+    status: 'PENDING_ACTIVATION',
+    groupCode: 'NET-NORD',
+  },
+  {
+    key: 'leader2',
+    email: 'capogruppo.sud@demo.it',
+    name: 'Francesca Romano',
+    businessName: 'Romano Rent Network',
+    role: 1,
+    roleName: 'Capogruppo',
+    features: [...SALES, 'network', 'network-sub-agent'],
+    groupCode: 'NET-SUD',
+  },
   { key: 'sud1', email: 'davide.greco@demo.it', name: 'Davide Greco', businessName: 'Greco Noleggi', parent: 'leader2', features: SALES, groupCode: 'NET-SUD' },
   { key: 'terms', email: 'nuovo@demo.it', name: 'Roberto Esposito', businessName: 'Esposito Car', features: SALES, termsAccepted: false },
 ];
@@ -87,9 +153,7 @@ export async function seedUsers(db: Db): Promise<Map<string, number>> {
     if (!row) throw new Error('seed: user not inserted');
     ids.set(u.key, row.id);
     if (u.features.length > 0) {
-      await db.insert(userFeatures).values(
-        u.features.map((slug) => ({ userId: row.id, slug, level: 2, limit: slug === 'network-sub-agent' ? 10 : null })),
-      );
+      await db.insert(userFeatures).values(u.features.map((slug) => ({ userId: row.id, slug, level: 2, limit: slug === 'network-sub-agent' ? 10 : null })));
     }
   }
   return ids;

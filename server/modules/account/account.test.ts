@@ -14,7 +14,14 @@ afterAll(() => t.close());
 
 const profile = (headers: Record<string, string>) => t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers });
 const putProfile = (headers: Record<string, string>, payload: object) => t.inject({ method: 'PUT', url: '/api/v1/agent/profile', headers, payload });
-const validProfile = { business_name: 'Conti Auto Srl', name: 'Sara Conti', email: 'sara.conti@demo.it', phone: '+39 333 1234567', title: 'Agente', contact_info: '' };
+const validProfile = {
+  business_name: 'Conti Auto Srl',
+  name: 'Sara Conti',
+  email: 'sara.conti@demo.it',
+  phone: '+39 333 1234567',
+  title: 'Agente',
+  contact_info: '',
+};
 
 describe('PUT agent/profile', () => {
   it('updates the profile and answers with it', async () => {
@@ -126,7 +133,12 @@ describe('API key', () => {
     const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
     const res = await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(403);
-    const pw = await t.inject({ method: 'PATCH', url: '/api/v1/password', headers: { 'x-api-key': key }, payload: { password: 'Demo2026!', new_password: 'x'.repeat(9), confirm_password: 'x'.repeat(9) } });
+    const pw = await t.inject({
+      method: 'PATCH',
+      url: '/api/v1/password',
+      headers: { 'x-api-key': key },
+      payload: { password: 'Demo2026!', new_password: 'x'.repeat(9), confirm_password: 'x'.repeat(9) },
+    });
     expect(pw.statusCode).toBe(403);
   });
 });
@@ -195,7 +207,9 @@ describe('password rules and revocation (issue 19)', () => {
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 422)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(15);
-    expect(answers.find((r) => r.statusCode === 429)?.json().error.message).toBe('Troppi tentativi con una password attuale non corretta. Riprova tra 15 minuti.');
+    expect(answers.find((r) => r.statusCode === 429)?.json().error.message).toBe(
+      'Troppi tentativi con una password attuale non corretta. Riprova tra 15 minuti.',
+    );
     // The right one is not checked either until the window is over; nor is an email change's.
     expect((await patch(s.headers, change('Demo2026!', 'Ricambio2026'))).statusCode).toBe(429);
     const email = { business_name: 'Rossi', name: '', email: 'agente.nuovo@example.it', phone: '', title: '', contact_info: '', current_password: 'Demo2026!' };
@@ -241,7 +255,12 @@ describe('logo', () => {
 
   it('asks for a file when none is sent', async () => {
     const s = await t.login('completo@demo.it');
-    const res = await upload(s.headers, encodePng(2, 2, () => [0, 0, 0]), 'a.png', 'altro');
+    const res = await upload(
+      s.headers,
+      encodePng(2, 2, () => [0, 0, 0]),
+      'a.png',
+      'altro',
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.logo).toEqual(['Seleziona un file']);
     const json = await t.inject({ method: 'POST', url: '/api/v1/agent/logo', headers: s.headers, payload: {} });
@@ -270,10 +289,20 @@ describe('preferences and landing page', () => {
     const code: string = (await profile(s.headers)).json().data.code;
     const empty = await t.inject({ method: 'GET', url: '/api/v1/agent/landing', headers: s.headers });
     expect(empty.json().data).toEqual({ enabled: false, title: '', intro: '', contact_email: '', contact_phone: '' });
-    const noTitle = await t.inject({ method: 'PUT', url: '/api/v1/agent/landing', headers: s.headers, payload: { enabled: true, title: '', contact_phone: 'abc' } });
+    const noTitle = await t.inject({
+      method: 'PUT',
+      url: '/api/v1/agent/landing',
+      headers: s.headers,
+      payload: { enabled: true, title: '', contact_phone: 'abc' },
+    });
     expect(noTitle.json().errors).toMatchObject({ title: ['Questo campo è obbligatorio'], contact_phone: ['Indicare un numero di telefono valido'] });
     expect((await t.inject({ method: 'GET', url: `/api/v1/landing/${code}` })).statusCode).toBe(404);
-    const ok = await t.inject({ method: 'PUT', url: '/api/v1/agent/landing', headers: s.headers, payload: { enabled: true, title: 'Noleggio senza pensieri', intro: 'Ciao!', contact_email: 'marco@example.it', contact_phone: '02 1234567' } });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: '/api/v1/agent/landing',
+      headers: s.headers,
+      payload: { enabled: true, title: 'Noleggio senza pensieri', intro: 'Ciao!', contact_email: 'marco@example.it', contact_phone: '02 1234567' },
+    });
     expect(ok.statusCode).toBe(200);
     const pub = await t.inject({ method: 'GET', url: `/api/v1/landing/${code}` });
     expect(pub.statusCode).toBe(200);
@@ -287,7 +316,9 @@ describe('API documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.0.3');
-    expect(doc.paths['/api/v1/agent/profile'].put.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['business_name', 'email']));
+    expect(doc.paths['/api/v1/agent/profile'].put.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['business_name', 'email']),
+    );
     expect(doc.paths['/api/v1/agent/{code}'].put).toBeTruthy();
     expect(doc.paths['/api/v1/agent/logo'].post.requestBody.content['multipart/form-data']).toBeTruthy();
     expect(doc.paths['/api/v1/login'].post.security).toEqual([]);

@@ -3,7 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@core/i18n-messages';
-import { ApiKeySchema, LandingPageSchema, LOGO_MAX_BYTES, PasswordChangeSchema, PreferencesSchema, ProfileUpdateSchema, PublicLandingSchema } from '@core/schemas/account';
+import {
+  ApiKeySchema,
+  LandingPageSchema,
+  LOGO_MAX_BYTES,
+  PasswordChangeSchema,
+  PreferencesSchema,
+  ProfileUpdateSchema,
+  PublicLandingSchema,
+} from '@core/schemas/account';
 import { ProfileSchema } from '@core/schemas/auth';
 import { dataOf, MessageSchema } from '@core/schemas/common';
 import { authOf, loadAuthUser } from '../../lib/auth';
@@ -57,7 +65,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return profileOf(user.id);
   });
 
-  app.get('/agent/landing', { schema: { response: { 200: dataOf(LandingPageSchema) } } }, async (req) => ({ data: await account.getLanding(authOf(req).user.id) }));
+  app.get('/agent/landing', { schema: { response: { 200: dataOf(LandingPageSchema) } } }, async (req) => ({
+    data: await account.getLanding(authOf(req).user.id),
+  }));
 
   app.put('/agent/landing', { schema: { body: LandingPageSchema, response: { 200: dataOf(LandingPageSchema) } } }, async (req) => {
     const { user } = authOf(req);
@@ -72,27 +82,38 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Logos are shown in <img> tags (no auth headers) and are not secret: public, cached, versioned by ?v=.
-  app.get('/agent/logo/:code', { config: { public: true, docs: { produces: 'image/*' } }, schema: { params: z.object({ code: z.string().max(40) }) } }, async (req, reply) => {
-    const logo = await account.logoOf(req.params.code);
-    if (!logo) throw notFound();
-    return reply
-      .header('Content-Type', logo.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .header('Cache-Control', 'public, max-age=86400')
-      .send(logo.data);
-  });
+  app.get(
+    '/agent/logo/:code',
+    { config: { public: true, docs: { produces: 'image/*' } }, schema: { params: z.object({ code: z.string().max(40) }) } },
+    async (req, reply) => {
+      const logo = await account.logoOf(req.params.code);
+      if (!logo) throw notFound();
+      return reply
+        .header('Content-Type', logo.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(logo.data);
+    },
+  );
 
   // Multipart only where files are uploaded (encapsulated: other routes keep JSON only).
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-    scoped.post('/agent/logo', { config: { docs: { summary: 'Carica il logo (png, jpg, gif, webp; meno di 2MB)', multipart: { logo: 'file' } } }, schema: { response: { 200: dataOf(ProfileSchema) } } }, async (req) => {
-      const { user } = authOf(req);
-      const form = await readMultipart(req, { maxBytes: LOGO_MAX_BYTES, maxFiles: 1, fileField: 'logo' });
-      const file = form.files[0];
-      if (!file) throw invalid({ logo: [MESSAGES.fileMissing] });
-      await account.setLogo(user.id, file.data);
-      return profileOf(user.id);
-    });
+    scoped.post(
+      '/agent/logo',
+      {
+        config: { docs: { summary: 'Carica il logo (png, jpg, gif, webp; meno di 2MB)', multipart: { logo: 'file' } } },
+        schema: { response: { 200: dataOf(ProfileSchema) } },
+      },
+      async (req) => {
+        const { user } = authOf(req);
+        const form = await readMultipart(req, { maxBytes: LOGO_MAX_BYTES, maxFiles: 1, fileField: 'logo' });
+        const file = form.files[0];
+        if (!file) throw invalid({ logo: [MESSAGES.fileMissing] });
+        await account.setLogo(user.id, file.data);
+        return profileOf(user.id);
+      },
+    );
   });
 };

@@ -61,7 +61,15 @@ export class AccountService {
     try {
       await this.db
         .update(users)
-        .set({ businessName: input.business_name, name: input.name, email, phone: input.phone, title: input.title, contactInfo: input.contact_info, updatedAt: new Date() })
+        .set({
+          businessName: input.business_name,
+          name: input.name,
+          email,
+          phone: input.phone,
+          title: input.title,
+          contactInfo: input.contact_info,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, user.id));
     } catch (err) {
       if (isUniqueViolation(err)) throw invalid({ email: [MESSAGES.emailTaken] });
@@ -95,7 +103,10 @@ export class AccountService {
   async changePassword(userId: number, currentFamily: string | null, current: string, next: string) {
     refuseCommonPassword(next, 'new_password');
     await this.checkCurrentPassword(userId, current, 'password');
-    await this.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await this.tokens.revokeAccess(userId, 'password changed', currentFamily);
   }
 
@@ -105,7 +116,10 @@ export class AccountService {
     const prefix = apiKey.slice(0, 10);
     const createdAt = new Date();
     await this.db.transaction(async (tx) => {
-      await tx.update(apiKeys).set({ revokedAt: createdAt }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: createdAt })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
       await tx.insert(apiKeys).values({ userId, keyHash: sha256(apiKey), prefix, createdAt });
     });
     return { apiKey, prefix, created_at: createdAt.toISOString() };
@@ -139,7 +153,10 @@ export class AccountService {
 
   async setLanding(userId: number, v: Required<LandingPage>) {
     const values = { enabled: v.enabled, title: v.title, intro: v.intro, contactEmail: v.contact_email, contactPhone: v.contact_phone, updatedAt: new Date() };
-    await this.db.insert(landingPages).values({ userId, ...values }).onConflictDoUpdate({ target: landingPages.userId, set: values });
+    await this.db
+      .insert(landingPages)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: landingPages.userId, set: values });
   }
 
   async publicLanding(code: string) {

@@ -5,7 +5,8 @@ import { apiKeys, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth';
 
 /** The public address of an agent's logo (versioned, so a new upload is not hidden by caches); null without one. */
-export const logoUrl = (u: { code: string; logo: string | null; updatedAt: Date }) => (u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null);
+export const logoUrl = (u: { code: string; logo: string | null; updatedAt: Date }) =>
+  u.logo ? `/api/v1/agent/logo/${u.code}?v=${u.updatedAt.getTime()}` : null;
 
 /** The spec's Profile, built from the user row; never includes secrets (the API key shows its prefix only). */
 export async function toProfile(db: Db, user: AuthUser): Promise<Profile> {

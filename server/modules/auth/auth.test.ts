@@ -86,7 +86,14 @@ describe('login', () => {
 
   it('holds the limit under parallel guesses: of 40 at once, at most 5 are checked (issue 19)', async () => {
     const guesses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: `198.51.100.${i + 1}`, payload: { email: 'capogruppo.sud@demo.it', password: `wrong${i}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        t.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          remoteAddress: `198.51.100.${i + 1}`,
+          payload: { email: 'capogruppo.sud@demo.it', password: `wrong${i}` },
+        }),
+      ),
     );
     const codes = guesses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
@@ -98,13 +105,20 @@ describe('login', () => {
 
   it('does not let a forged X-Forwarded-For escape the per-IP limit: no proxy is trusted by default (issue 19)', async () => {
     const guess = (i: number) =>
-      t.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '192.0.2.50', headers: { 'x-forwarded-for': `10.9.${i}.1` }, payload: { email: `nessuno${i}@example.it`, password: 'Sbagliata1!' } });
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: '192.0.2.50',
+        headers: { 'x-forwarded-for': `10.9.${i}.1` },
+        payload: { email: `nessuno${i}@example.it`, password: 'Sbagliata1!' },
+      });
     for (let i = 0; i < 30; i++) expect((await guess(i)).statusCode).toBe(401);
     expect((await guess(30)).statusCode).toBe(429);
   });
 
   it('does not count a successful login as a failure', async () => {
-    for (let i = 0; i < 4; i++) expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: `wrong${i}` } })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: `wrong${i}` } })).statusCode).toBe(401);
     for (let i = 0; i < 3; i++) await t.login('elena.galli@demo.it');
     expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: 'wrong' } })).statusCode).toBe(401);
     expect((await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'elena.galli@demo.it', password: 'Demo2026!' } })).statusCode).toBe(429);
@@ -125,7 +139,10 @@ describe('session', () => {
     expect(res.headers['x-access-token']).toBeTruthy();
     expect(res.headers['x-refresh-token']).toBeTruthy();
     expect(res.headers['x-refresh-token']).not.toBe(s.refresh);
-    const again = await profile({ authorization: `Bearer ${String(res.headers['x-access-token'])}`, 'x-refresh-token': String(res.headers['x-refresh-token']) });
+    const again = await profile({
+      authorization: `Bearer ${String(res.headers['x-access-token'])}`,
+      'x-refresh-token': String(res.headers['x-refresh-token']),
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -142,7 +159,10 @@ describe('session', () => {
     const successor = String(a.headers['x-refresh-token']);
 
     // Past the grace window, presenting the rotated token again is a reuse: the whole login ends.
-    await t.database.db.update(refreshTokens).set({ rotatedAt: sql`now() - interval '5 minutes'` }).where(sql`rotated_at is not null`);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '5 minutes'` })
+      .where(sql`rotated_at is not null`);
     const reuse = await profile({ authorization: `Bearer ${expired}`, 'x-refresh-token': s.refresh });
     expect(reuse.statusCode).toBe(401);
     const withSuccessor = await profile({ authorization: `Bearer ${expired}`, 'x-refresh-token': successor });
@@ -174,15 +194,31 @@ describe('activation', () => {
     const check = await t.inject({ method: 'GET', url: `/api/v1/account/activate/${token}` });
     expect(check.json().data.email).toBe('chiara.moretti@demo.it');
 
-    const noTerms = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: false } });
+    const noTerms = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: false },
+    });
     expect(noTerms.statusCode).toBe(422);
-    const mismatch = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token, password: 'NuovaPass1', confirm_password: 'Altra', terms: true } });
+    const mismatch = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token, password: 'NuovaPass1', confirm_password: 'Altra', terms: true },
+    });
     expect(mismatch.json().errors.confirm_password).toEqual(['Le due password non coincidono']);
 
-    const ok = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: true } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: true },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.user).toMatchObject({ status: 'ACTIVATED', termsAccepted: true });
-    const again = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: true } });
+    const again = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token, password: 'NuovaPass1', confirm_password: 'NuovaPass1', terms: true },
+    });
     expect(again.statusCode).toBe(404);
     await t.login('chiara.moretti@demo.it', 'NuovaPass1');
   });
@@ -201,9 +237,17 @@ describe('password recovery', () => {
     const token = await lastMailLink('paolo.marini@demo.it', /\/account\/password\/([\w-]+)/);
     const short = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password: 'corta', confirm_password: 'corta' } });
     expect(short.json().errors.password).toEqual(['La nuova password deve contenere almeno 8 caratteri']);
-    const reset = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password: 'Ricambio2026', confirm_password: 'Ricambio2026' } });
+    const reset = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/password/reset',
+      payload: { token, password: 'Ricambio2026', confirm_password: 'Ricambio2026' },
+    });
     expect(reset.statusCode).toBe(200);
-    const reuse = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password: 'Ricambio2027', confirm_password: 'Ricambio2027' } });
+    const reuse = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/password/reset',
+      payload: { token, password: 'Ricambio2027', confirm_password: 'Ricambio2027' },
+    });
     expect(reuse.statusCode).toBe(404);
     expect((await profile(old.headers)).statusCode).toBe(401);
     await t.login('paolo.marini@demo.it', 'Ricambio2026');
@@ -220,13 +264,18 @@ describe('password recovery', () => {
     await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'completo@demo.it' } });
     const token = await lastMailLink('completo@demo.it', /\/account\/password\/([\w-]+)/);
     await t.database.db.execute(sql`update one_time_tokens set expires_at = now() - interval '1 second' where purpose = 'password_reset'`);
-    const res = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password: 'Ricambio2026', confirm_password: 'Ricambio2026' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/password/reset',
+      payload: { token, password: 'Ricambio2026', confirm_password: 'Ricambio2026' },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('sends at most 3 reset emails per account and hour, answering the same every time', async () => {
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'sara.conti@demo.it' } })).json());
+    for (let i = 0; i < 5; i++)
+      answers.push((await t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email: 'sara.conti@demo.it' } })).json());
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     await t.app.authService.idle();
     const sent = await t.database.db.select().from(mails).where(eq(mails.to, 'sara.conti@demo.it'));
@@ -236,7 +285,8 @@ describe('password recovery', () => {
 
 describe('password recovery hardening (issue 19)', () => {
   const forgot = (email: string) => t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email } });
-  const reset = (token: string, password: string) => t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password, confirm_password: password } });
+  const reset = (token: string, password: string) =>
+    t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password, confirm_password: password } });
   const resetLink = /\/account\/password\/([\w-]+)/;
 
   it('answers a known address as fast as an unknown one: the mail is sent after the answer', async () => {
@@ -293,10 +343,16 @@ describe('absolute session lifetime (issue 19)', () => {
   it('ends a login 90 days after sign-in however often it was refreshed', async () => {
     const s = await t.login('agente@demo.it');
     const family = String(decodeJwt(s.access).fam);
-    await t.database.db.update(tokenFamilies).set({ createdAt: sql`now() - interval '89 days'` }).where(eq(tokenFamilies.id, family));
+    await t.database.db
+      .update(tokenFamilies)
+      .set({ createdAt: sql`now() - interval '89 days'` })
+      .where(eq(tokenFamilies.id, family));
     const fresh = await profile({ authorization: `Bearer ${await expiredAccess(s.access)}`, 'x-refresh-token': s.refresh });
     expect(fresh.statusCode).toBe(200);
-    await t.database.db.update(tokenFamilies).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(tokenFamilies.id, family));
+    await t.database.db
+      .update(tokenFamilies)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(tokenFamilies.id, family));
     expect((await profile({ authorization: `Bearer ${String(fresh.headers['x-access-token'])}` })).statusCode).toBe(401);
     const refreshed = await profile({ authorization: `Bearer ${await expiredAccess(s.access)}`, 'x-refresh-token': String(fresh.headers['x-refresh-token']) });
     expect(refreshed.statusCode).toBe(401);
@@ -376,7 +432,14 @@ describe('production fails closed (issue 19)', () => {
     const production = await buildApp({ config: { ...t.config, env: 'production', sso: prod().sso }, database: t.database, logger: false });
     try {
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(DEMO_SSO.issuer).setSubject('capogruppo@demo.it').setJti('prod-1').setIssuedAt(now).setExpirationTime(now + 120).sign(new TextEncoder().encode(DEMO_SSO.secret));
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(DEMO_SSO.issuer)
+        .setSubject('capogruppo@demo.it')
+        .setJti('prod-1')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 120)
+        .sign(new TextEncoder().encode(DEMO_SSO.secret));
       const res = await production.inject({ method: 'POST', url: '/api/v1/sso', payload: { token } });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe('L’accesso unico (SSO) non è disponibile: il server non è configurato per accettarlo');

@@ -12,7 +12,8 @@ import type { TokenPair } from './tokens';
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   // Reset mails go out after their answers: a closing server lets them finish first.
   app.addHook('onClose', () => auth.idle());
-  if (!app.config.sso.enabled) app.log.warn('single sign-on is off: NODE_ENV=production with the demo SSO_ISSUER or SSO_SECRET (set both to your identity provider’s)');
+  if (!app.config.sso.enabled)
+    app.log.warn('single sign-on is off: NODE_ENV=production with the demo SSO_ISSUER or SSO_SECRET (set both to your identity provider’s)');
 
   const session = async (userId: number, tokens: TokenPair) => {
     const user = await loadAuthUser(app.db, userId);

@@ -40,7 +40,8 @@ export class AuthService {
     const email = emailInput.trim().toLowerCase();
     const keys = [`login-email:${email}`, `login-ip:${ip}`];
     // Counted before the check, atomically: parallel guesses cannot all pass the limit (lib/throttle.ts).
-    if (!(await this.throttle.attempt({ [keys[0]!]: MAX_FAILURES_PER_EMAIL, [keys[1]!]: MAX_FAILURES_PER_IP }))) throw new AppError(429, MESSAGES.tooManyLoginAttempts);
+    if (!(await this.throttle.attempt({ [keys[0]!]: MAX_FAILURES_PER_EMAIL, [keys[1]!]: MAX_FAILURES_PER_IP })))
+      throw new AppError(429, MESSAGES.tooManyLoginAttempts);
 
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
@@ -79,7 +80,14 @@ export class AuthService {
     const [row] = await this.db
       .select()
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())));
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, sha256(token)),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, new Date()),
+        ),
+      );
     return row ?? null;
   }
 
@@ -160,7 +168,10 @@ export class AuthService {
     refuseCommonPassword(password, 'password');
     const row = await this.findOneTimeToken('password_reset', token);
     if (!row?.userId || !(await this.consume(token))) throw new AppError(404, MESSAGES.invalidToken);
-    await this.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
     // A reset means the old password may be known to someone else: every session and API key ends.
     await this.tokens.revokeAccess(row.userId, 'password reset');
   }
@@ -174,7 +185,11 @@ export class AuthService {
     if (!this.config.sso.enabled) throw forbidden(MESSAGES.ssoDisabled);
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, new TextEncoder().encode(this.config.sso.secret), { algorithms: ['HS256'], issuer: this.config.sso.issuer, requiredClaims: ['sub', 'jti', 'exp', 'iat'] }));
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(this.config.sso.secret), {
+        algorithms: ['HS256'],
+        issuer: this.config.sso.issuer,
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+      }));
     } catch {
       throw unauthorized(MESSAGES.ssoInvalid);
     }
@@ -186,7 +201,10 @@ export class AuthService {
       .onConflictDoNothing()
       .returning({ h: oneTimeTokens.tokenHash });
     if (inserted.length === 0) throw unauthorized(MESSAGES.ssoInvalid);
-    const [user] = await this.db.select().from(users).where(eq(users.email, String(payload.sub).toLowerCase()));
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(payload.sub).toLowerCase()));
     if (!user) throw unauthorized(MESSAGES.ssoInvalid);
     if (user.status === 'SUSPENDED') throw forbidden(MESSAGES.accountSuspended);
     if (user.status === 'PENDING_ACTIVATION') {

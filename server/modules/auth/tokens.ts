@@ -102,7 +102,14 @@ export class TokenService {
   async rotate(refresh: string): Promise<(TokenPair & AccessClaims) | null> {
     const hash = sha256(refresh);
     const [row] = await this.db
-      .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt, userId: tokenFamilies.userId, revokedAt: tokenFamilies.revokedAt, startedAt: tokenFamilies.createdAt })
+      .select({
+        familyId: refreshTokens.familyId,
+        rotatedAt: refreshTokens.rotatedAt,
+        expiresAt: refreshTokens.expiresAt,
+        userId: tokenFamilies.userId,
+        revokedAt: tokenFamilies.revokedAt,
+        startedAt: tokenFamilies.createdAt,
+      })
       .from(refreshTokens)
       .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
       .where(eq(refreshTokens.tokenHash, hash));
@@ -115,7 +122,10 @@ export class TokenService {
     }
     const successor = hmac(this.secret, refresh);
     if (!row.rotatedAt) {
-      await this.db.update(refreshTokens).set({ rotatedAt: new Date(now) }).where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)));
+      await this.db
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date(now) })
+        .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)));
     }
     await this.db
       .insert(refreshTokens)
@@ -131,7 +141,10 @@ export class TokenService {
   }
 
   async revokeFamily(familyId: string, reason: string) {
-    await this.db.update(tokenFamilies).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
+    await this.db
+      .update(tokenFamilies)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
   }
 
   /**
@@ -145,7 +158,10 @@ export class TokenService {
       .update(tokenFamilies)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(tokenFamilies.userId, userId), isNull(tokenFamilies.revokedAt), keep ? ne(tokenFamilies.id, keep) : undefined));
-    await this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    await this.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
   }
 
   private refreshExpiry() {

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: object) => t.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: object) =>
+  t.inject({ method, url: `/api/v1/${url}`, headers, ...(payload ? { payload } : {}) });
 const png = (seed: number) => encodePng(4, 4, () => [seed, 100, 200]);
 
 async function newCar(headers: H = leader) {
@@ -146,7 +147,12 @@ describe('catalogue offers', () => {
     expect(zero.json().errors.potential_profit).toEqual(['Inserisci un valore compreso tra 1 e 20.000']);
 
     const o = await newOffer(leader, { potential_profit: 1500, has_extra_commission: true, has_under_commission: true });
-    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ potential_profit: 1500, has_extra_commission: true, has_under_commission: true, has_over_commission: false });
+    expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({
+      potential_profit: 1500,
+      has_extra_commission: true,
+      has_under_commission: true,
+      has_over_commission: false,
+    });
     await child(o.code, { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 });
     await child(o.code, { deposit: 0, distance: 20000, duration: 48, monthlyRate: 310 });
     expect((await api('POST', `catalog/offers/${o.code}/publish`, leader)).statusCode).toBe(200);
@@ -179,7 +185,12 @@ describe('catalogue offers', () => {
 
   it('updates, and only the owner group may change or see it (others: 404)', async () => {
     const o = await newOffer();
-    const upd = await api('PUT', `catalog/offers/${o.code}`, leader, offerInput(o.car.id, { price: 349, product: 'aurora-rent-business', right_label: 'piva', services: [] }));
+    const upd = await api(
+      'PUT',
+      `catalog/offers/${o.code}`,
+      leader,
+      offerInput(o.car.id, { price: 349, product: 'aurora-rent-business', right_label: 'piva', services: [] }),
+    );
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ price: 349, product: 'aurora-rent-business', right_label: 'piva', services: [] });
     for (const [method, url] of [
@@ -239,14 +250,18 @@ describe('variations and publishing', () => {
     const same = await child(o.code, { deposit: 1000, distance: 15000, duration: 36, monthlyRate: 299 });
     expect(same.statusCode).toBe(422);
     expect(same.json().errors._).toEqual(["La variazione è identica all'offerta principale"]);
-    expect((await child(o.code, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 330 })).json().errors._).toEqual(['Esiste già una variazione con questi valori']);
+    expect((await child(o.code, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 330 })).json().errors._).toEqual([
+      'Esiste già una variazione con questi valori',
+    ]);
     // 72 months is allowed in the variation editor.
     expect((await child(o.code, { deposit: 0, distance: 0, duration: 72, monthlyRate: 250 })).statusCode).toBe(200);
 
     const put = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 500, distance: 10000, duration: 24, monthly_rate: 310 });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.child).toMatchObject({ id: c.id, deposit: 500, monthly_rate: 310 });
-    expect((await api('PUT', `offers/${o.code}/child/999999`, leader, { deposit: 500, distance: 10000, duration: 24, monthly_rate: 310 })).statusCode).toBe(404);
+    expect((await api('PUT', `offers/${o.code}/child/999999`, leader, { deposit: 500, distance: 10000, duration: 24, monthly_rate: 310 })).statusCode).toBe(
+      404,
+    );
 
     // The offer's summary follows its child offers (refreshOfferSummaries).
     const [row] = await t.database.db.select().from(offers).where(eq(offers.code, o.code));
@@ -281,7 +296,9 @@ describe('variations and publishing', () => {
     const del = await api('DELETE', `offers/${o.code}/child/${last.id}`, leader);
     expect(del.statusCode).toBe(422);
     // ...saying the offer is published, and what to do (issue 20).
-    expect(del.json().error.message).toBe('L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.');
+    expect(del.json().error.message).toBe(
+      'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
+    );
     expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data.variations).toHaveLength(2);
     await api('POST', `catalog/offers/${o.code}/unpublish`, leader);
     expect(await codes(leader)).not.toContain(o.code);
@@ -312,7 +329,12 @@ describe('images', () => {
     expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data.image).toBe(custom[0].source);
 
     const main = await api('PUT', `car/images/${custom[1].id}/type`, leader, { newType: 'MAIN' });
-    expect(main.json().data.filter((i: { type: string; group: string }) => i.group === 'custom' && i.type === 'MAIN').map((i: { id: number }) => i.id)).toEqual([custom[1].id]);
+    expect(
+      main
+        .json()
+        .data.filter((i: { type: string; group: string }) => i.group === 'custom' && i.type === 'MAIN')
+        .map((i: { id: number }) => i.id),
+    ).toEqual([custom[1].id]);
 
     const zip = await api('GET', `car/images/${carId}/download/custom`, leader);
     expect(zip.statusCode).toBe(200);
@@ -321,7 +343,10 @@ describe('images', () => {
     const entries = Object.entries(unzipSync(zip.rawPayload)).map(([name, data]) => ({ name, data: Buffer.from(data) }));
     expect(entries.map((e) => e.name)).toEqual(['01.png', '02-principale.png']);
     expect(entries[0]!.data.equals(png(1))).toBe(true);
-    const defaultZip = Object.entries(unzipSync((await api('GET', `car/images/${carId}/download/default`, leader)).rawPayload)).map(([name, data]) => ({ name, data: Buffer.from(data) }));
+    const defaultZip = Object.entries(unzipSync((await api('GET', `car/images/${carId}/download/default`, leader)).rawPayload)).map(([name, data]) => ({
+      name,
+      data: Buffer.from(data),
+    }));
     expect(defaultZip[0]!.name).toMatch(/^01-.*\.svg$/);
     expect(defaultZip[0]!.data.toString()).toContain('<svg');
 
@@ -409,7 +434,17 @@ describe('lookups, providers, products', () => {
 describe('offer requests', () => {
   it('stores a request for an unlisted car and lists it to the requester only', async () => {
     const full = (await t.login('completo@demo.it')).headers;
-    const input = { vehicleType: 'commerciale', brand: 'Iveco', model: 'Daily', version: '35S14 Furgone', duration: 48, distance: 30000, deposit: 3000, services: ['kasko'], notes: 'Con allestimento frigo' };
+    const input = {
+      vehicleType: 'commerciale',
+      brand: 'Iveco',
+      model: 'Daily',
+      version: '35S14 Furgone',
+      duration: 48,
+      distance: 30000,
+      deposit: 3000,
+      services: ['kasko'],
+      notes: 'Con allestimento frigo',
+    };
     const res = await api('POST', 'offer-requests', full, input);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ ...input, status: 'RICEVUTA' });
@@ -459,7 +494,9 @@ describe('deleting providers and products', () => {
     expect((await api('GET', `products/${used.id}`, leader)).statusCode).toBe(404);
     expect((await api('GET', 'catalog/brokers', leader)).json().data.map((b: { code: string }) => b.code)).not.toContain(provider.code);
     const car = await newCar();
-    expect((await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: provider.code, product: used.code, services: [] }))).json().errors.provider).toEqual(['Provider selezionato non valido']);
+    expect(
+      (await api('POST', 'catalog/offers', leader, offerInput(car.id, { provider: provider.code, product: used.code, services: [] }))).json().errors.provider,
+    ).toEqual(['Provider selezionato non valido']);
     // Shared (platform) providers are not the group's: 404.
     const shared = (await t.database.db.select().from(brokers).where(eq(brokers.code, 'aurora-rent')))[0]!;
     expect((await api('DELETE', `providers/${shared.id}`, leader)).statusCode).toBe(404);
@@ -477,7 +514,17 @@ describe('product services editor', () => {
     const body = {
       services: [
         { id: 2, price: 19, included: false, quantity: 4, min_quantity: 0, max_quantity: 8, has_price_map: false, price_map: null },
-        { id: 3, price: 16, has_price_map: true, price_map: { duration: [{ value: 18, conditions: [['duration', '<=', 36]] }, { value: 14, conditions: [['duration', '>', 36]] }] } },
+        {
+          id: 3,
+          price: 16,
+          has_price_map: true,
+          price_map: {
+            duration: [
+              { value: 18, conditions: [['duration', '<=', 36]] },
+              { value: 14, conditions: [['duration', '>', 36]] },
+            ],
+          },
+        },
         { id: 1, price: 0, included: true },
       ],
     };
@@ -507,7 +554,12 @@ describe('product services editor', () => {
     expect(errors['services.2.price_map.x.0.conditions.0.0']).toBeDefined();
     const unknown = await api('PUT', `products/${product.id}/services`, leader, { services: [{ id: 99999, price: 1 }] });
     expect(unknown.json().errors['services.0.id']).toEqual(['Servizio non valido']);
-    const twice = await api('PUT', `products/${product.id}/services`, leader, { services: [{ id: 2, price: 1 }, { id: 2, price: 2 }] });
+    const twice = await api('PUT', `products/${product.id}/services`, leader, {
+      services: [
+        { id: 2, price: 1 },
+        { id: 2, price: 2 },
+      ],
+    });
     expect(twice.json().errors['services.1.id']).toEqual(['Servizio ripetuto']);
     // Nothing changed by the refused writes.
     expect((await api('GET', `products/${product.id}/services`, leader)).json().data).toHaveLength(3);
@@ -519,7 +571,16 @@ describe('variation editor fields', () => {
     const o = await newOffer();
     const c = (await child(o.code, { deposit: 0, distance: 10000, duration: 24, monthlyRate: 330 })).json().data.child;
     expect(c).toMatchObject({ bundle: null, web_monthly_rate: null, special_rate: null, special_price: null });
-    const put = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 330, bundle: 'Light', web_monthly_rate: 345, special_rate: 1, special_price: 300 });
+    const put = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, {
+      deposit: 0,
+      distance: 10000,
+      duration: 24,
+      monthly_rate: 330,
+      bundle: 'Light',
+      web_monthly_rate: 345,
+      special_rate: 1,
+      special_price: 300,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.child).toMatchObject({ bundle: 'Light', web_monthly_rate: 345, special_rate: 1, special_price: 300 });
     const [v] = await t.database.db.select().from(offerVariations).where(eq(offerVariations.id, c.id));
@@ -528,13 +589,41 @@ describe('variation editor fields', () => {
     const plain = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320 });
     expect(plain.json().data.child).toMatchObject({ monthly_rate: 320, bundle: 'Light', web_monthly_rate: 345, special_price: 300 });
 
-    const bad = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 1, special_price: null, web_monthly_rate: 0 });
+    const bad = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, {
+      deposit: 0,
+      distance: 10000,
+      duration: 24,
+      monthly_rate: 320,
+      special_rate: 1,
+      special_price: null,
+      web_monthly_rate: 0,
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ special_price: ['Con la tariffa speciale indica un prezzo speciale'], web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'] });
+    expect(bad.json().errors).toEqual({
+      special_price: ['Con la tariffa speciale indica un prezzo speciale'],
+      web_monthly_rate: ['Inserisci un valore compreso tra 1 e 99.999'],
+    });
     // Special rate 0 turns the special price off; bundle '' and null web rate clear them.
-    const off = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, { deposit: 0, distance: 10000, duration: 24, monthly_rate: 320, special_rate: 0, special_price: 300, bundle: '', web_monthly_rate: null });
+    const off = await api('PUT', `offers/${o.code}/child/${c.id}`, leader, {
+      deposit: 0,
+      distance: 10000,
+      duration: 24,
+      monthly_rate: 320,
+      special_rate: 0,
+      special_price: 300,
+      bundle: '',
+      web_monthly_rate: null,
+    });
     expect(off.json().data.child).toMatchObject({ special_rate: 0, special_price: null, bundle: null, web_monthly_rate: null });
-    const added = await child(o.code, { deposit: 500, distance: 10000, duration: 24, monthlyRate: 310, bundle: 'Premium', special_rate: 1, special_price: 290 });
+    const added = await child(o.code, {
+      deposit: 500,
+      distance: 10000,
+      duration: 24,
+      monthlyRate: 310,
+      bundle: 'Premium',
+      special_rate: 1,
+      special_price: 290,
+    });
     expect(added.json().data.child).toMatchObject({ bundle: 'Premium', special_price: 290 });
   });
 });
@@ -548,7 +637,9 @@ async function publish(code: string) {
 describe('service price overrides in the offer pricing', () => {
   it('the offer detail and the proposal total use the catalogue override and quantity', async () => {
     // Aurora privati: tyres 19 €/unit x 4 by default (0..8).
-    const tyres = ((await api('GET', 'services/aurora-rent-privati/aurora-rent', leader)).json().data as { id: number; slug: string }[]).find((s) => s.slug === 'pneumatici')!;
+    const tyres = ((await api('GET', 'services/aurora-rent-privati/aurora-rent', leader)).json().data as { id: number; slug: string }[]).find(
+      (s) => s.slug === 'pneumatici',
+    )!;
     const o = await newOffer(leader, { services: [{ id: tyres.id, price: 5, quantity: 2 }] });
     await publish(o.code);
     const detail = (await api('GET', `offers/${o.code}`, leader)).json().data;

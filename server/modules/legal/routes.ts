@@ -23,6 +23,10 @@ export const legalRoutes: FastifyPluginAsync = async (app) => {
       });
       cache.set(slug, pdf);
     }
-    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${slug}.pdf"`).header('Cache-Control', 'public, max-age=86400').send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `inline; filename="${slug}.pdf"`)
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(pdf);
   });
 };

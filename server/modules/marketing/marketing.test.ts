@@ -49,12 +49,18 @@ describe('marketing material', () => {
 
   it('creates a post with images checked by content, visible to the network below', async () => {
     const s = await t.login('capogruppo@demo.it');
-    const bad = multipartBody([{ name: 'title', value: 'Promo' }, { name: 'images', value: Buffer.from('ciao'), filename: 'finta.png' }]);
+    const bad = multipartBody([
+      { name: 'title', value: 'Promo' },
+      { name: 'images', value: Buffer.from('ciao'), filename: 'finta.png' },
+    ]);
     const refused = await t.inject({ method: 'POST', url: '/api/v1/marketing/posts', headers: { ...s.headers, ...bad.headers }, payload: bad.payload });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.images).toEqual(['Sono consentiti solo file di tipo immagine (png, jpg, gif, ...)']);
 
-    const noTitle = multipartBody([{ name: 'title', value: ' ' }, { name: 'images', value: demoPicture(2, 40, 40), filename: 'a.png' }]);
+    const noTitle = multipartBody([
+      { name: 'title', value: ' ' },
+      { name: 'images', value: demoPicture(2, 40, 40), filename: 'a.png' },
+    ]);
     const r2 = await t.inject({ method: 'POST', url: '/api/v1/marketing/posts', headers: { ...s.headers, ...noTitle.headers }, payload: noTitle.payload });
     expect(r2.json().errors.title).toEqual(['Questo campo è obbligatorio']);
 

@@ -12,10 +12,15 @@ import { FileStore } from '../../lib/storage';
 import { readMultipart } from '../../lib/upload';
 import { MARKETING_MAX_IMAGES, MarketingService, type ImageFile } from './service';
 
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
+  `${kind}; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 const sendFile = (reply: FastifyReply, file: ImageFile, kind: 'inline' | 'attachment') =>
-  reply.header('Content-Type', file.contentType).header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', contentDisposition(kind, file.name)).send(file.data);
+  reply
+    .header('Content-Type', file.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', contentDisposition(kind, file.name))
+    .send(file.data);
 
 /** Marketing material: feature marketing-stuff, and only when the configuration flag allows it. */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,16 +57,23 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: MARKETING_MAX_IMAGES } });
-    scoped.post('/marketing/posts', { config: { ...gate, ...atomic, docs: { multipart: { title: 'string', description: 'string', images: 'files' } } }, schema: { response: { 200: dataOf(MarketingPostSchema) } } }, async (req) => {
-      const { user } = authOf(req);
-      const form = await readMultipart(req, { maxBytes: LOGO_MAX_BYTES, maxFiles: MARKETING_MAX_IMAGES, fileField: 'images' });
-      const fields = MarketingPostInputSchema.safeParse(form.fields);
-      if (!fields.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of fields.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-        throw invalid(errors);
-      }
-      return { data: await marketing.create(user.id, fields.data, form.files) };
-    });
+    scoped.post(
+      '/marketing/posts',
+      {
+        config: { ...gate, ...atomic, docs: { multipart: { title: 'string', description: 'string', images: 'files' } } },
+        schema: { response: { 200: dataOf(MarketingPostSchema) } },
+      },
+      async (req) => {
+        const { user } = authOf(req);
+        const form = await readMultipart(req, { maxBytes: LOGO_MAX_BYTES, maxFiles: MARKETING_MAX_IMAGES, fileField: 'images' });
+        const fields = MarketingPostInputSchema.safeParse(form.fields);
+        if (!fields.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of fields.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+          throw invalid(errors);
+        }
+        return { data: await marketing.create(user.id, fields.data, form.files) };
+      },
+    );
   });
 };

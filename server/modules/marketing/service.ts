@@ -79,16 +79,42 @@ export class MarketingService {
   }
 
   async list(userId: number): Promise<MarketingPost[]> {
-    const posts = await this.db.select().from(marketingPosts).where(await this.visible(userId)).orderBy(desc(marketingPosts.createdAt), desc(marketingPosts.id));
+    const posts = await this.db
+      .select()
+      .from(marketingPosts)
+      .where(await this.visible(userId))
+      .orderBy(desc(marketingPosts.createdAt), desc(marketingPosts.id));
     if (posts.length === 0) return [];
-    const items = await this.db.select().from(marketingItems).where(inArray(marketingItems.postId, posts.map((p) => p.id))).orderBy(asc(marketingItems.position), asc(marketingItems.id));
-    return posts.map((p) => this.toPost(p, items.filter((i) => i.postId === p.id), userId));
+    const items = await this.db
+      .select()
+      .from(marketingItems)
+      .where(
+        inArray(
+          marketingItems.postId,
+          posts.map((p) => p.id),
+        ),
+      )
+      .orderBy(asc(marketingItems.position), asc(marketingItems.id));
+    return posts.map((p) =>
+      this.toPost(
+        p,
+        items.filter((i) => i.postId === p.id),
+        userId,
+      ),
+    );
   }
 
   private async post(userId: number, id: number) {
-    const [p] = await this.db.select().from(marketingPosts).where(and(eq(marketingPosts.id, id), await this.visible(userId)));
+    const [p] = await this.db
+      .select()
+      .from(marketingPosts)
+      .where(and(eq(marketingPosts.id, id), await this.visible(userId)));
     if (!p) throw notFound();
-    const items = await this.db.select().from(marketingItems).where(eq(marketingItems.postId, id)).orderBy(asc(marketingItems.position), asc(marketingItems.id));
+    const items = await this.db
+      .select()
+      .from(marketingItems)
+      .where(eq(marketingItems.postId, id))
+      .orderBy(asc(marketingItems.position), asc(marketingItems.id));
     return { post: p, items };
   }
 
@@ -100,14 +126,29 @@ export class MarketingService {
     const stored: { key: string; kind: ImageKind; name: string; size: number }[] = [];
     for (const [i, f] of files.entries()) {
       const kind = kinds[i]!;
-      stored.push({ key: await this.uploads.save('marketing', f.data, kind), kind, name: safeName(f.filename || `immagine-${i + 1}`, kind.ext), size: f.data.length });
+      stored.push({
+        key: await this.uploads.save('marketing', f.data, kind),
+        kind,
+        name: safeName(f.filename || `immagine-${i + 1}`, kind.ext),
+        size: f.data.length,
+      });
     }
     const { post, items } = await this.db.transaction(async (tx) => {
       const [post] = await tx.insert(marketingPosts).values({ ownerId: userId, title: input.title, description: input.description }).returning();
       if (!post) throw new Error('post not inserted');
       const items = await tx
         .insert(marketingItems)
-        .values(stored.map((s, position) => ({ postId: post.id, position, storageKey: s.key, publicId: randomBytes(18).toString('base64url'), imageName: s.name, contentType: s.kind.contentType, size: s.size })))
+        .values(
+          stored.map((s, position) => ({
+            postId: post.id,
+            position,
+            storageKey: s.key,
+            publicId: randomBytes(18).toString('base64url'),
+            imageName: s.name,
+            contentType: s.kind.contentType,
+            size: s.size,
+          })),
+        )
         .returning();
       return { post, items };
     });

@@ -40,7 +40,10 @@ export type CatalogueIndex = {
 
 /** The search over the offers this viewer may see. */
 export function searchCatalogue({ index }: CatalogueIndex, input: CatalogueSearch): CatalogueResult {
-  const { hits, ...rest } = index.search({ ...input.filters, sort: input.sort, page: input.page, items: input.items }, { viewer: input.viewer, sustainability: input.sustainability ?? null });
+  const { hits, ...rest } = index.search(
+    { ...input.filters, sort: input.sort, page: input.page, items: input.items },
+    { viewer: input.viewer, sustainability: input.sustainability ?? null },
+  );
   return { ...rest, hits: hits.map((h) => ({ id: h.offer.id, variationId: h.variation.id })) };
 }
 
@@ -63,10 +66,14 @@ async function load(db: Db): Promise<CatalogueIndex> {
       const index = new OfferSearchIndex(offers, (o) => o.audience);
       const lookups: FilterLookups = {
         brands: Object.fromEntries(rowsOf<{ slug: string; name: string }>(brandRows).map((r) => [r.slug, r.name])),
-        brokers: Object.fromEntries(rowsOf<{ code: string; name: string; logo: string | null }>(brokerRows).map((r) => [r.code, { name: r.name, logo: r.logo }])),
+        brokers: Object.fromEntries(
+          rowsOf<{ code: string; name: string; logo: string | null }>(brokerRows).map((r) => [r.code, { name: r.name, logo: r.logo }]),
+        ),
         products: Object.fromEntries(rowsOf<{ code: string; name: string }>(productRows).map((r) => [r.code, r.name])),
         areas: Object.fromEntries(rowsOf<{ code: string; label: string }>(areaRows).map((r) => [r.code, r.label])),
-        deliveryTimes: Object.fromEntries(rowsOf<{ code: string; label: string; days: number }>(deliveryRows).map((r) => [r.code, { label: r.label, days: Number(r.days) }])),
+        deliveryTimes: Object.fromEntries(
+          rowsOf<{ code: string; label: string; days: number }>(deliveryRows).map((r) => [r.code, { label: r.label, days: Number(r.days) }]),
+        ),
       };
       return { version: v, index, lookups, cardRows: new Map() };
     },

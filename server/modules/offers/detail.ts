@@ -10,7 +10,19 @@ import { MESSAGES } from '@core/i18n-messages';
 import type { ChildOfferData, Color, OfferAttachment, OfferDetail, OfferDetailQuery, Option, OfferService } from '@core/schemas/offer-detail';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { Db } from '../../db/client';
-import { areas, brokers, carOptions, cars, deliveryTimes, offers, offerServices as offerServiceChoices, offerVariations, products, productServices, services } from '../../db/schema';
+import {
+  areas,
+  brokers,
+  carOptions,
+  cars,
+  deliveryTimes,
+  offers,
+  offerServices as offerServiceChoices,
+  offerVariations,
+  products,
+  productServices,
+  services,
+} from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
 import { canSeeOffer } from '@core/offer-visibility';
@@ -33,7 +45,15 @@ export class OfferDetailService {
     const offerId = byCode?.id ?? byChild?.id;
     if (offerId === undefined) return null;
     const [row] = await this.db
-      .select({ o: offers, c: cars, broker: { name: brokers.name, logo: brokers.logo }, productId: products.id, productName: products.name, areaLabel: areas.label, deliveryLabel: deliveryTimes.label })
+      .select({
+        o: offers,
+        c: cars,
+        broker: { name: brokers.name, logo: brokers.logo },
+        productId: products.id,
+        productName: products.name,
+        areaLabel: areas.label,
+        deliveryLabel: deliveryTimes.label,
+      })
       .from(offers)
       .innerJoin(cars, eq(cars.id, offers.carId))
       .innerJoin(brokers, eq(brokers.code, offers.broker))
@@ -44,7 +64,11 @@ export class OfferDetailService {
       .limit(1);
     if (!row || !canSeeOffer(audienceOf(row.o), viewerOf(auth.user))) return null;
     const [children, options, svc, choices] = await Promise.all([
-      this.db.select().from(offerVariations).where(eq(offerVariations.offerId, row.o.id)).orderBy(asc(offerVariations.duration), asc(offerVariations.distance), asc(offerVariations.deposit), asc(offerVariations.id)),
+      this.db
+        .select()
+        .from(offerVariations)
+        .where(eq(offerVariations.offerId, row.o.id))
+        .orderBy(asc(offerVariations.duration), asc(offerVariations.distance), asc(offerVariations.deposit), asc(offerVariations.id)),
       this.db.select().from(carOptions).where(eq(carOptions.carId, row.c.id)).orderBy(asc(carOptions.group), asc(carOptions.price), asc(carOptions.code)),
       this.db
         .select({ ps: productServices, s: services })
@@ -52,7 +76,10 @@ export class OfferDetailService {
         .innerJoin(services, eq(services.id, productServices.serviceId))
         .where(eq(productServices.productId, row.productId))
         .orderBy(asc(services.id)),
-      this.db.select({ id: offerServiceChoices.serviceId, price: offerServiceChoices.price, quantity: offerServiceChoices.quantity }).from(offerServiceChoices).where(eq(offerServiceChoices.offerId, row.o.id)),
+      this.db
+        .select({ id: offerServiceChoices.serviceId, price: offerServiceChoices.price, quantity: offerServiceChoices.quantity })
+        .from(offerServiceChoices)
+        .where(eq(offerServiceChoices.offerId, row.o.id)),
     ]);
     const child: ChildOfferData[] = children.map((v) => ({
       ref: v.ref,
@@ -103,7 +130,15 @@ export class OfferDetailService {
     const { o, c } = row;
     const byRef = row.child.find((v) => v.ref === id);
     const asked = query.duration !== undefined && query.deposit !== undefined && query.distance !== undefined;
-    const matched = asked ? row.child.find((v) => v.duration === query.duration && v.deposit === query.deposit && v.distance === query.distance && (!query.bundle || !v.bundle || v.bundle === query.bundle)) : undefined;
+    const matched = asked
+      ? row.child.find(
+          (v) =>
+            v.duration === query.duration &&
+            v.deposit === query.deposit &&
+            v.distance === query.distance &&
+            (!query.bundle || !v.bundle || v.bundle === query.bundle),
+        )
+      : undefined;
     const shown = byRef ?? matched ?? bestChild(row.child, query.filter) ?? row.child[0];
     if (!shown) throw notFound();
     const seller = auth.can('fees-visibility');
@@ -176,7 +211,13 @@ export class OfferDetailService {
     if (!row) throw notFound();
     const child = row.child.find((v) => v.ref === body.offer) ?? [...row.child].sort((a, b) => effectiveRate(a) - effectiveRate(b))[0];
     if (!child) throw notFound();
-    const priced = priceFor(auth, row, child, { accessories: body.accessories, colors: body.colors, services: body.services ?? {} }, { monthlyRate: body.price });
+    const priced = priceFor(
+      auth,
+      row,
+      child,
+      { accessories: body.accessories, colors: body.colors, services: body.services ?? {} },
+      { monthlyRate: body.price },
+    );
     if (!priced.ok) throw invalid(configurationErrors(priced, body.colors));
     // The asked price stands when the commission line reaches it; otherwise the configured rate is printed.
     const price = priced.monthlyRate === toCents(body.price) ? priced.monthlyRate : priced.rate.total;
@@ -204,9 +245,17 @@ export type { Loaded };
  * own commission settings, and the commission flags only with fees-visibility (without them only the
  * configured rate exists). The offer detail's print and the quotations price with it.
  */
-export function priceFor(auth: AuthContext, row: Loaded, child: ChildOfferData, choice: Pick<Selection, 'accessories' | 'colors' | 'services'>, asked: AskedRate) {
+export function priceFor(
+  auth: AuthContext,
+  row: Loaded,
+  child: ChildOfferData,
+  choice: Pick<Selection, 'accessories' | 'colors' | 'services'>,
+  asked: AskedRate,
+) {
   const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
-  const flags = auth.can('fees-visibility') ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission } : {};
+  const flags = auth.can('fees-visibility')
+    ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission }
+    : {};
   return priceQuote(
     { tag: row.o.tag, children: row.child, accessories: row.accessories, colors: row.colors, services: row.services, fees, flags },
     { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, ...choice },
@@ -215,11 +264,15 @@ export function priceFor(auth: AuthContext, row: Loaded, child: ChildOfferData, 
 }
 
 /** Why a configuration cannot be priced, as field errors (422): codes the offer lacks, two colours, no child offer. */
-export function configurationErrors(failed: { ok: false; reason: 'no-match' } | { ok: false; reason: 'unknown'; accessories: string[]; colors: string[]; services: string[] }, colors: readonly string[]): Record<string, string[]> {
+export function configurationErrors(
+  failed: { ok: false; reason: 'no-match' } | { ok: false; reason: 'unknown'; accessories: string[]; colors: string[]; services: string[] },
+  colors: readonly string[],
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (failed.reason === 'unknown') {
     if (failed.accessories.length) errors.accessories = [`Accessori non disponibili per questa offerta: ${failed.accessories.join(', ')}`];
-    if (failed.colors.length) errors.colors = [colors.length > 1 ? 'Si può scegliere un solo colore' : `Colori non disponibili per questa offerta: ${failed.colors.join(', ')}`];
+    if (failed.colors.length)
+      errors.colors = [colors.length > 1 ? 'Si può scegliere un solo colore' : `Colori non disponibili per questa offerta: ${failed.colors.join(', ')}`];
     if (failed.services.length) errors.services = ['Servizi non disponibili per questa offerta'];
   } else errors.offer = [MESSAGES.notFound];
   return errors;

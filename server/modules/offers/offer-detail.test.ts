@@ -67,7 +67,29 @@ describe('GET /offers/:id', () => {
     expect(d.child.data.length).toBeGreaterThan(1);
     expect(d.child.data.map((c) => c.ref)).toContain(d.ref);
     expect(Object.keys(d.car).sort()).toEqual(
-      ['altezza', 'bagagliaio', 'body', 'brand', 'category', 'cilindrata', 'code', 'consumo_medio', 'descrizione_cambio', 'descrizione_modello', 'descrizione_trazione', 'emissioni_co2', 'fuel', 'hp', 'kw', 'larghezza', 'lunghezza', 'porte', 'posti', 'vehicleType', 'allestimento'].sort(),
+      [
+        'altezza',
+        'bagagliaio',
+        'body',
+        'brand',
+        'category',
+        'cilindrata',
+        'code',
+        'consumo_medio',
+        'descrizione_cambio',
+        'descrizione_modello',
+        'descrizione_trazione',
+        'emissioni_co2',
+        'fuel',
+        'hp',
+        'kw',
+        'larghezza',
+        'lunghezza',
+        'porte',
+        'posti',
+        'vehicleType',
+        'allestimento',
+      ].sort(),
     );
     expect(d.colors.length).toBeGreaterThan(0);
     expect(d.colors.every((c) => c.group === 'Vernici')).toBe(true);
@@ -122,7 +144,10 @@ describe('GET /offers/:id', () => {
     expect((await get(catalogo, full)).body).not.toContain('private_notes');
     expect((await get(catalogo, base)).body).not.toContain('private_notes');
     expect((await get(other, full)).body).not.toContain('private_notes');
-    await t.database.db.update(offers).set({ ownerUserId: t.ids.get('full')! }).where(eq(offers.code, catalogo));
+    await t.database.db
+      .update(offers)
+      .set({ ownerUserId: t.ids.get('full')! })
+      .where(eq(offers.code, catalogo));
     try {
       expect((await detail(catalogo, full)).private_notes).toBeTruthy();
     } finally {
@@ -144,7 +169,10 @@ describe('GET /offers/:id', () => {
     expect((await get(child, base)).statusCode).toBe(404);
     expect((await get('OF999999', full)).statusCode).toBe(404);
     const gone = await codeWhere(isNull(offers.ownerUserId));
-    await db().update(offers).set({ deletedAt: sql`now()` }).where(eq(offers.code, gone));
+    await db()
+      .update(offers)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(offers.code, gone));
     expect((await get(gone, full)).statusCode).toBe(404);
     await db().update(offers).set({ deletedAt: null }).where(eq(offers.code, gone));
     expect((await t.inject({ method: 'GET', url: `/api/v1/offers/${gone}` })).statusCode).toBe(401);
@@ -176,7 +204,15 @@ describe('POST /offers/attachment', () => {
     if (!configured.ok) throw new Error('configure failed');
     const rate = toEuros(configured.rate.total);
     // A wrong client price is not printed: the server's rate is.
-    const res = await post({ offer: d.ref, price: rate + 50, name: 'Mario Rossi', occupation: 'Dipendente', contractualCategory: 'tempo-indeterminato', accessories: [accessory.code], colors: [color.code] });
+    const res = await post({
+      offer: d.ref,
+      price: rate + 50,
+      name: 'Mario Rossi',
+      occupation: 'Dipendente',
+      contractualCategory: 'tempo-indeterminato',
+      accessories: [accessory.code],
+      colors: [color.code],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Preventivo-\d+\.pdf"$/);

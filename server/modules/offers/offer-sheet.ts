@@ -41,8 +41,15 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     const boxX = left + 315;
     const boxW = width - 315;
     doc.roundedRect(boxX, top, boxW, 152, 8).fill('#eef4fb');
-    doc.fillColor(MUTED).fontSize(10).text('Canone mensile (IVA esclusa)', boxX + 14, top + 14, { width: boxW - 28 });
-    doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text(formatMonthly(p.rate), boxX + 14, top + 32, { width: boxW - 28 });
+    doc
+      .fillColor(MUTED)
+      .fontSize(10)
+      .text('Canone mensile (IVA esclusa)', boxX + 14, top + 14, { width: boxW - 28 });
+    doc
+      .fillColor(ACCENT)
+      .font('Helvetica-Bold')
+      .fontSize(20)
+      .text(formatMonthly(p.rate), boxX + 14, top + 32, { width: boxW - 28 });
     doc.fillColor(INK).font('Helvetica').fontSize(10);
     doc.text(`Durata: ${formatMonths(child.duration)}`, boxX + 14, top + 70);
     doc.text(`Km annui: ${formatDistance(child.distance)}`);
@@ -74,7 +81,11 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     line(doc, 'Consumo medio / CO2', `${formatConsumption(row.c.consumption, row.c.co2 === 0)} · ${formatNumber(row.c.co2)} g/km`);
 
     doc.moveDown(1.2);
-    doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(9).text(`${MONTHLY_FEE_NOTE} I prezzi sono IVA esclusa. Offerta ${row.o.code}, variante ${child.ref}.`, left, doc.y, { width });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .text(`${MONTHLY_FEE_NOTE} I prezzi sono IVA esclusa. Offerta ${row.o.code}, variante ${child.ref}.`, left, doc.y, { width });
   });
 }
 
@@ -82,7 +93,12 @@ function section(doc: Pdf, title: string, left: number) {
   doc.moveDown(0.8);
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(12).text(title.toUpperCase(), left);
   const y = doc.y + 2;
-  doc.moveTo(left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(0.5).strokeColor('#c9d3df').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(doc.page.width - doc.page.margins.right, y)
+    .lineWidth(0.5)
+    .strokeColor('#c9d3df')
+    .stroke();
   doc.moveDown(0.4);
 }
 
@@ -90,7 +106,11 @@ function line(doc: Pdf, label: string, value: string) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const y = doc.y;
-  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, left, y, { width: width * 0.45 });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(10)
+    .text(label, left, y, { width: width * 0.45 });
   const after = doc.y;
   doc.fillColor(INK).text(value, left + width * 0.47, y, { width: width * 0.53 });
   doc.y = Math.max(after, doc.y) + 2;

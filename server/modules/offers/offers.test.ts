@@ -97,7 +97,7 @@ describe('POST /search/offers', () => {
     }
   });
 
-  it("counts a facet without its own selection, with the other filters", async () => {
+  it('counts a facet without its own selection, with the other filters', async () => {
     const r = await search({ brands: ['fiat'], fuels: ['ibrida'] });
     const brands = optionsOf(r, 'brands');
     // Siblings keep their counts: Toyota's count is what choosing Toyota (with fuel ibrida) would give.
@@ -110,7 +110,26 @@ describe('POST /search/offers', () => {
     expect(fuels.find((f) => f.value === 'benzina')!.count).toBe((await search({ brands: ['fiat'], fuels: ['benzina'] })).total);
     expect(fuels.find((f) => f.value === 'ibrida')!.count).toBe(r.total);
     expect(r.filters.filters.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['brands', 'brokers', 'categories', 'deposits', 'distances', 'durations', 'fuels', 'gear', 'monthly_rates', 'delivery_times', 'products', 'stocks', 'areas', 'customerType', 'status', 'noviceDriver', 'fast_delivery', 'unlimitedKm']),
+      expect.arrayContaining([
+        'brands',
+        'brokers',
+        'categories',
+        'deposits',
+        'distances',
+        'durations',
+        'fuels',
+        'gear',
+        'monthly_rates',
+        'delivery_times',
+        'products',
+        'stocks',
+        'areas',
+        'customerType',
+        'status',
+        'noviceDriver',
+        'fast_delivery',
+        'unlimitedKm',
+      ]),
     );
     expect(expected({ brands: ['fiat'], fuels: ['ibrida'] }).facets.brands.toyota).toBe(toyota.count);
   });
@@ -167,11 +186,16 @@ describe('POST /search/offers', () => {
 
   it('shows public offers plus the network’s and the user’s own only', async () => {
     const all = await t.database.db.query.offers.findMany({ columns: { code: true, ownerUserId: true, ownerGroup: true } });
-    const codes = async (headers: Record<string, string>) => new Set((await search({ items: 100, page: 1, sort: 'newest' }, headers).then(async (r) => {
-      const out = [...r.items.data];
-      for (let p = 2; p <= r.lastPage; p++) out.push(...(await search({ items: 100, page: p, sort: 'newest' }, headers)).items.data);
-      return out;
-    })).map((c) => c.code));
+    const codes = async (headers: Record<string, string>) =>
+      new Set(
+        (
+          await search({ items: 100, page: 1, sort: 'newest' }, headers).then(async (r) => {
+            const out = [...r.items.data];
+            for (let p = 2; p <= r.lastPage; p++) out.push(...(await search({ items: 100, page: p, sort: 'newest' }, headers)).items.data);
+            return out;
+          })
+        ).map((c) => c.code),
+      );
     const publicCodes = all.filter((o) => !o.ownerUserId && !o.ownerGroup).map((o) => o.code);
     const baseSees = await codes(base);
     expect(baseSees.size).toBe(publicCodes.length);
@@ -210,7 +234,12 @@ describe('POST /search/offers', () => {
   it('accepts the credit-check fields and checks them', async () => {
     const ok = await search({ sustainability: [1, 2], contractualCategory: 'tempo-indeterminato', answers: { trial_period_ended: true } });
     expect(ok.total).toBe((await search({})).total);
-    const bad = await t.inject({ method: 'POST', url: '/api/v1/search/offers', headers: full, payload: { contractualCategory: 'tempo-indeterminato', answers: { nope: 1 } } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/v1/search/offers',
+      headers: full,
+      payload: { contractualCategory: 'tempo-indeterminato', answers: { nope: 1 } },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toContain('answers.nope');
     const noCategory = await t.inject({ method: 'POST', url: '/api/v1/search/offers', headers: full, payload: { answers: { trial_period_ended: true } } });
@@ -219,13 +248,29 @@ describe('POST /search/offers', () => {
 
   describe('with a completed credit check', () => {
     // 35% of 2,000 minus 100 of other loans: a maximum rate of 600, chance 2, no deposit required.
-    const passed = { contractualCategory: 'tempo-indeterminato', answers: { trial_period_ended: true, net_monthly_income: 2000, other_loans: 100, guarantor: false, bad_payer: false } } as const;
-    const refused = { contractualCategory: 'tempo-indeterminato', answers: { trial_period_ended: true, net_monthly_income: 1800, other_loans: 0, guarantor: true, bad_payer: true } } as const;
-    const business = { contractualCategory: 'societa-persone', answers: { activity_age: 'max2_1_balance', yearly_turnover: 60000, guarantor: false, bad_payer: false } } as const;
+    const passed = {
+      contractualCategory: 'tempo-indeterminato',
+      answers: { trial_period_ended: true, net_monthly_income: 2000, other_loans: 100, guarantor: false, bad_payer: false },
+    } as const;
+    const refused = {
+      contractualCategory: 'tempo-indeterminato',
+      answers: { trial_period_ended: true, net_monthly_income: 1800, other_loans: 0, guarantor: true, bad_payer: true },
+    } as const;
+    const business = {
+      contractualCategory: 'societa-persone',
+      answers: { activity_age: 'max2_1_balance', yearly_turnover: 60000, guarantor: false, bad_payer: false },
+    } as const;
     const withCheck = (body: OfferSearchInput) => {
       const filter = sustainabilityFilterOf(body as Parameters<typeof sustainabilityFilterOf>[0])!;
       const bands = sustainabilityBands(filter);
-      return { filter, result: searchOffers(catalogue, { sort: 'price-up', page: 1, items: 18, ...body } as Parameters<typeof searchOffers>[1], keepsEverything(bands) ? null : bands) };
+      return {
+        filter,
+        result: searchOffers(
+          catalogue,
+          { sort: 'price-up', page: 1, items: 18, ...body } as Parameters<typeof searchOffers>[1],
+          keepsEverything(bands) ? null : bands,
+        ),
+      };
     };
 
     it('fills every card’s traffic light, and keeps every offer when no level is chosen', async () => {
@@ -327,7 +372,12 @@ describe('POST /search/offers', () => {
   });
 
   it('answers malformed JSON with 400 and no token with 401', async () => {
-    const bad = await t.inject({ method: 'POST', url: '/api/v1/search/offers', headers: { ...full, 'content-type': 'application/json' }, payload: '{"brands":' });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/v1/search/offers',
+      headers: { ...full, 'content-type': 'application/json' },
+      payload: '{"brands":',
+    });
     expect(bad.statusCode).toBe(400);
     const anon = await t.inject({ method: 'POST', url: '/api/v1/search/offers', payload: {} });
     expect(anon.statusCode).toBe(401);
@@ -383,8 +433,13 @@ describe('POST /search/offers, repeated', () => {
     const [sara, paolo] = [(await t.login('sara.conti@demo.it')).headers, (await t.login('paolo.marini@demo.it')).headers];
     const paoloBefore = await search(body, paolo);
     const codes = paoloBefore.items.data.map((c) => c.code);
-    const offer = (await t.database.db.query.offers.findFirst({ where: and(inArray(offersTable.code, codes), isNull(offersTable.ownerUserId), isNull(offersTable.ownerGroup)) }))!;
-    await t.database.db.update(offersTable).set({ ownerUserId: t.ids.get('sub1')! }).where(eq(offersTable.id, offer.id));
+    const offer = (await t.database.db.query.offers.findFirst({
+      where: and(inArray(offersTable.code, codes), isNull(offersTable.ownerUserId), isNull(offersTable.ownerGroup)),
+    }))!;
+    await t.database.db
+      .update(offersTable)
+      .set({ ownerUserId: t.ids.get('sub1')! })
+      .where(eq(offersTable.id, offer.id));
     try {
       const saras = await search(body, sara);
       expect(saras.items.data.find((c) => c.code === offer.code)?.isOwned).toBe(true);

@@ -66,32 +66,23 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
     async (req) => ({ data: await details.detail(authOf(req), req.params.id, req.query) }),
   );
 
-  app.post(
-    '/offers/attachment',
-    { schema: { body: OfferAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } },
-    async (req, reply) => {
-      const printable = await details.attachment(authOf(req), req.body);
-      const file = await renderOfferSheet(printable, { name: req.body.name, occupation: req.body.occupation });
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`)
-        .send(file);
-    },
-  );
+  app.post('/offers/attachment', { schema: { body: OfferAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } }, async (req, reply) => {
+    const printable = await details.attachment(authOf(req), req.body);
+    const file = await renderOfferSheet(printable, { name: req.body.name, occupation: req.body.occupation });
+    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`).send(file);
+  });
 
   // Generated car pictures: public because <img> sends no token, and harmless (no data, no input echoed).
-  app.get(
-    '/car/images/render/:file',
-    { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }) } },
-    async (req, reply) => {
-      const parsed = req.params.file.endsWith('.svg') ? parseCarImageCode(req.params.file.slice(0, -4)) : null;
-      if (!parsed) throw notFound();
-      return reply
+  app.get('/car/images/render/:file', { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }) } }, async (req, reply) => {
+    const parsed = req.params.file.endsWith('.svg') ? parseCarImageCode(req.params.file.slice(0, -4)) : null;
+    if (!parsed) throw notFound();
+    return (
+      reply
         .header('Content-Type', 'image/svg+xml; charset=utf-8')
         // An SVG opened directly is a document: no scripts, no external loads, ever.
         .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(renderCarSvg(parsed.body, parsed.hex));
-    },
-  );
+        .send(renderCarSvg(parsed.body, parsed.hex))
+    );
+  });
 };

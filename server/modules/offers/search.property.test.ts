@@ -124,7 +124,10 @@ it('server search equals core search on random catalogues and filters', async ()
   await fc.assert(
     fc.asyncProperty(
       fc.array(offer, { maxLength: 14 }),
-      fc.array(fc.tuple(filters, fc.constantFrom(...OFFER_SORTS), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }), bands), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.tuple(filters, fc.constantFrom(...OFFER_SORTS), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }), bands), {
+        minLength: 1,
+        maxLength: 4,
+      }),
       async (catalogue, searches) => {
         await db.execute(sql`delete from offers`);
         n += 1;

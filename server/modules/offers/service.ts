@@ -18,7 +18,6 @@ export const EXPORT_LIMIT = 5000;
 /** Card rows kept per index version (the pages agents open most are read once). */
 const CARD_CACHE_SIZE = 2000;
 
-
 type CardRow = Awaited<ReturnType<OffersService['loadCards']>>[number];
 
 export class OffersService {
@@ -64,7 +63,14 @@ export class OffersService {
 
   private async searchIn(loaded: CatalogueIndex, auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     const check = creditCheckRestriction(search);
-    const result = searchCatalogue(loaded, { filters: search, sort: search.sort, page: search.page, items: search.items, viewer: this.viewer(auth), sustainability: check.bands });
+    const result = searchCatalogue(loaded, {
+      filters: search,
+      sort: search.sort,
+      page: search.page,
+      items: search.items,
+      viewer: this.viewer(auth),
+      sustainability: check.bands,
+    });
     const cards = withSustainability(await this.cards(auth, result.hits, loaded.cardRows as Map<number, CardRow>), check.filter);
     const { lookups } = loaded;
     return {
@@ -89,7 +95,14 @@ export class OffersService {
   async exportRows(auth: AuthContext, search: OfferSearch): Promise<OfferCard[]> {
     this.checkTags(auth, search.tags);
     const check = creditCheckRestriction(search);
-    const result = searchCatalogue(await catalogueIndex(this.db), { filters: search, sort: search.sort, page: 1, items: EXPORT_LIMIT, viewer: this.viewer(auth), sustainability: check.bands });
+    const result = searchCatalogue(await catalogueIndex(this.db), {
+      filters: search,
+      sort: search.sort,
+      page: 1,
+      items: EXPORT_LIMIT,
+      viewer: this.viewer(auth),
+      sustainability: check.bands,
+    });
     return withSustainability(await this.cards(auth, result.hits), check.filter);
   }
 
@@ -98,11 +111,18 @@ export class OffersService {
     return (await catalogueIndex(this.db)).lookups;
   }
 
-
   loadCards(variationIds: readonly number[]) {
     if (variationIds.length === 0) return Promise.resolve([]);
     return this.db
-      .select({ o: offers, c: cars, v: offerVariations, broker: { name: brokers.name, logo: brokers.logo }, productName: products.name, areaLabel: areas.label, deliveryLabel: deliveryTimes.label })
+      .select({
+        o: offers,
+        c: cars,
+        v: offerVariations,
+        broker: { name: brokers.name, logo: brokers.logo },
+        productName: products.name,
+        areaLabel: areas.label,
+        deliveryLabel: deliveryTimes.label,
+      })
       .from(offerVariations)
       .innerJoin(offers, eq(offers.id, offerVariations.offerId))
       .innerJoin(cars, eq(cars.id, offers.carId))
@@ -115,7 +135,10 @@ export class OffersService {
 
   /** Cards of the given variations, as the search shows them to this user. */
   async cardsOf(auth: AuthContext, variationIds: readonly number[]): Promise<OfferCard[]> {
-    return this.cards(auth, variationIds.map((variationId) => ({ variationId }) as CatalogueResult['hits'][number]));
+    return this.cards(
+      auth,
+      variationIds.map((variationId) => ({ variationId }) as CatalogueResult['hits'][number]),
+    );
   }
 
   /** `cache`: the card rows already read at the index's version (catalogue-index.ts `cardRows`). */

@@ -20,17 +20,23 @@ export async function offerDelta(db: Db, service: OffersService, auth: AuthConte
   const startedAt = Date.now();
   const viewer = { userId: auth.user.id, groupCode: auth.user.groupCode || null };
   const all = await loadFilterableOffers(db, viewer);
-  const changedIds = since
-    ? new Set(
-        (await db.select({ id: offers.id }).from(offers).where(gt(offers.updatedAt, since))).map((r) => r.id),
-      )
-    : null;
+  const changedIds = since ? new Set((await db.select({ id: offers.id }).from(offers).where(gt(offers.updatedAt, since))).map((r) => r.id)) : null;
   const picked = changedIds ? all.filter((o) => changedIds.has(o.id)) : all;
 
   const ids = picked.map((o) => o.id);
   const variations = ids.length
     ? await db
-        .select({ id: offerVariations.id, offerId: offerVariations.offerId, ref: offerVariations.ref, deposit: offerVariations.deposit, duration: offerVariations.duration, distance: offerVariations.distance, rate: offerVariations.rate, web: offerVariations.webMonthlyRate, bundle: offerVariations.bundle })
+        .select({
+          id: offerVariations.id,
+          offerId: offerVariations.offerId,
+          ref: offerVariations.ref,
+          deposit: offerVariations.deposit,
+          duration: offerVariations.duration,
+          distance: offerVariations.distance,
+          rate: offerVariations.rate,
+          web: offerVariations.webMonthlyRate,
+          bundle: offerVariations.bundle,
+        })
         .from(offerVariations)
         .where(inArray(offerVariations.offerId, ids))
         .orderBy(offerVariations.offerId, offerVariations.rate, offerVariations.id)
@@ -47,12 +53,26 @@ export async function offerDelta(db: Db, service: OffersService, auth: AuthConte
     if (!card) continue;
     out.push({
       ...o,
-      variations: list.map((v) => ({ id: v.id, ref: v.ref, deposit: v.deposit, duration: v.duration, distance: v.distance, rate: v.rate, web_monthly_rate: v.web, bundle: v.bundle })),
+      variations: list.map((v) => ({
+        id: v.id,
+        ref: v.ref,
+        deposit: v.deposit,
+        duration: v.duration,
+        distance: v.distance,
+        rate: v.rate,
+        web_monthly_rate: v.web,
+        bundle: v.bundle,
+      })),
       card,
     });
   }
   const removed = since
-    ? (await db.select({ id: offers.id }).from(offers).where(and(isNotNull(offers.deletedAt), gt(offers.deletedAt, since)))).map((r) => r.id)
+    ? (
+        await db
+          .select({ id: offers.id })
+          .from(offers)
+          .where(and(isNotNull(offers.deletedAt), gt(offers.deletedAt, since)))
+      ).map((r) => r.id)
     : [];
   return {
     cursor: new Date(startedAt - CURSOR_MARGIN_MS).toISOString(),

@@ -44,12 +44,16 @@ export const prescoringRoutes: FastifyPluginAsyncZod = async (app) => {
     errorCode: null,
   }));
 
-  app.post('/offer-check', { config: { public: true }, schema: { body: OfferCheckInputSchema, response: { 200: CheckResponseSchema, ...failures } } }, async (req) => ({
-    success: true as const,
-    data: prescoring.offerCheck(req.body),
-    error: null,
-    errorCode: null,
-  }));
+  app.post(
+    '/offer-check',
+    { config: { public: true }, schema: { body: OfferCheckInputSchema, response: { 200: CheckResponseSchema, ...failures } } },
+    async (req) => ({
+      success: true as const,
+      data: prescoring.offerCheck(req.body),
+      error: null,
+      errorCode: null,
+    }),
+  );
 };
 
 type Envelope = ReturnType<typeof envelope>;

@@ -24,7 +24,10 @@ export class QuotationDocuments {
   async upload(auth: AuthContext, quotationCode: string, fileType: string, file: { filename: string; data: Buffer }, clientKey?: string): Promise<Proposal> {
     const row = await this.find(auth, quotationCode);
     if (clientKey) {
-      const [stored] = await this.db.select({ id: quotationDocuments.id }).from(quotationDocuments).where(and(eq(quotationDocuments.quotationId, row.id), eq(quotationDocuments.clientKey, clientKey)));
+      const [stored] = await this.db
+        .select({ id: quotationDocuments.id })
+        .from(quotationDocuments)
+        .where(and(eq(quotationDocuments.quotationId, row.id), eq(quotationDocuments.clientKey, clientKey)));
       if (stored) return this.presenter.present(auth, row);
     }
     if (!row.code) throw invalid({ quotation: ['Il preventivo non ha ancora un codice: completa il credit check'] });

@@ -37,7 +37,10 @@ async function renderedProposal(): Promise<Proposal> {
 
 /** The proposal's next version, its job held by a process: `leaseSeconds` from now (negative: ran out). */
 async function heldJob(id: number, leaseSeconds: number) {
-  await t.database.db.update(quotations).set({ pdfPath: null, version: sql`${quotations.version} + 1` }).where(eq(quotations.id, id));
+  await t.database.db
+    .update(quotations)
+    .set({ pdfPath: null, version: sql`${quotations.version} + 1` })
+    .where(eq(quotations.id, id));
   await t.database.db
     .update(proposalPdfJobs)
     .set({ version: 2, state: 'running', attempts: 1, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })

@@ -110,7 +110,12 @@ export class ProposalPdfJobs {
       this.log.error({ err, id: job.quotationId }, 'proposal pdf failed');
       await this.db
         .update(proposalPdfJobs)
-        .set({ state: sql`case when ${proposalPdfJobs.attempts} >= ${PDF_MAX_ATTEMPTS} then 'failed' else 'queued' end`, leaseUntil: null, error: String(err).slice(0, 500), updatedAt: new Date() })
+        .set({
+          state: sql`case when ${proposalPdfJobs.attempts} >= ${PDF_MAX_ATTEMPTS} then 'failed' else 'queued' end`,
+          leaseUntil: null,
+          error: String(err).slice(0, 500),
+          updatedAt: new Date(),
+        })
         .where(mine);
     }
   }
@@ -120,7 +125,9 @@ export class ProposalPdfJobs {
     const [row] = await this.db.select().from(quotations).where(eq(quotations.id, quotationId));
     if (!row || row.version !== version) return false;
     const [agent] = await this.db.select().from(users).where(eq(users.id, row.ownerId));
-    const offerRows = row.offerId ? await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId)) : [];
+    const offerRows = row.offerId
+      ? await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId))
+      : [];
     const buf = await renderProposalPdf({ row, customer: row.customer, agent: agent!, offer: offerRows[0] ?? null });
     const key = await this.store.save('proposals', buf, { ext: 'pdf' });
     const done = await this.db

@@ -29,7 +29,8 @@ function drawCar(doc: Pdf, image: string, x: number, y: number, scale: number) {
   doc.save().translate(x, y).scale(scale);
   doc.rect(0, 0, 320, 160).fill('#f4f6f9');
   for (const m of svg.matchAll(/<path d="([^"]+)" fill="(#[0-9a-f]{6})"/g)) doc.path(m[1]!).fillAndStroke(m[2]!, '#2b3138');
-  for (const m of svg.matchAll(/<circle cx="(\d+)" cy="(\d+)" r="(\d+)" fill="(#[0-9a-f]{6})"/g)) doc.circle(Number(m[1]), Number(m[2]), Number(m[3])).fill(m[4]!);
+  for (const m of svg.matchAll(/<circle cx="(\d+)" cy="(\d+)" r="(\d+)" fill="(#[0-9a-f]{6})"/g))
+    doc.circle(Number(m[1]), Number(m[2]), Number(m[3])).fill(m[4]!);
   doc.restore();
 }
 
@@ -44,7 +45,10 @@ function rows(doc: Pdf, pairs: [string, string][]) {
   for (const [k, v] of pairs) {
     const y = doc.y;
     doc.font('Helvetica').fillColor(MUTED).text(k, 50, y, { width: 170 });
-    doc.font('Helvetica-Bold').fillColor(INK).text(v || '—', 225, y, { width: 320 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(v || '—', 225, y, { width: 320 });
     doc.moveDown(0.2);
   }
 }
@@ -55,13 +59,21 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
   const info = categoryInfo(customer.employee_category as ContractualCategory);
   return renderPdf({ title }, (doc) => {
     doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(title, 50, 50);
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Noleggio a lungo termine · ${row.code ? `Codice ${row.code} · ` : ''}Data ${dateIt(row.createdAt)}`);
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`Noleggio a lungo termine · ${row.code ? `Codice ${row.code} · ` : ''}Data ${dateIt(row.createdAt)}`);
     doc.text(`Agente: ${agent.name}${agent.businessName ? ` (${agent.businessName})` : ''} · ${agent.email}${agent.phone ? ` · ${agent.phone}` : ''}`);
 
     const carName = offer ? `${offer.c.brand} ${offer.c.model}` : 'Offerta non più disponibile';
     const top = doc.y + 12;
     if (offer) drawCar(doc, offer.o.image, 50, top, 0.75);
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(carName, 300, top + 10, { width: 245 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(15)
+      .fillColor(INK)
+      .text(carName, 300, top + 10, { width: 245 });
     if (offer) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(offer.c.version, { width: 245 });
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text(formatMonthly(row.price), { width: 245 });
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Canone mensile IVA esclusa', { width: 245 });
@@ -92,7 +104,10 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
     ]);
 
     section(doc, 'Servizi inclusi');
-    rows(doc, row.services.length ? row.services.map((s) => [s.description, s.price > 0 ? `${formatEuro(s.price)} al mese` : 'Incluso']) : [['Servizi', 'Nessuno']]);
+    rows(
+      doc,
+      row.services.length ? row.services.map((s) => [s.description, s.price > 0 ? `${formatEuro(s.price)} al mese` : 'Incluso']) : [['Servizi', 'Nessuno']],
+    );
 
     section(doc, 'Accessori');
     rows(doc, row.accessories.length ? row.accessories.map((a) => [a.description, formatPrice(a.price)]) : [['Accessori', 'Nessuno']]);

@@ -32,7 +32,9 @@ export class ProposalPresenter {
   async present(auth: AuthContext, row: QuotationRow): Promise<Proposal> {
     const [docs, offerRows, [agent], valid] = await Promise.all([
       this.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, row.id)).orderBy(quotationDocuments.id),
-      row.offerId ? this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId)) : Promise.resolve([]),
+      row.offerId
+        ? this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId))
+        : Promise.resolve([]),
       this.db.select().from(users).where(eq(users.id, row.ownerId)),
       this.stillValid(row),
     ]);
@@ -43,7 +45,9 @@ export class ProposalPresenter {
       title: s.title,
       description: s.description,
       link: s.template,
-      files: docs.filter((d) => d.fileType === s.file_type).map((d) => ({ id: d.id, name: d.name, file_type: d.fileType, size: d.size, created_at: d.createdAt.toISOString() })),
+      files: docs
+        .filter((d) => d.fileType === s.file_type)
+        .map((d) => ({ id: d.id, name: d.name, file_type: d.fileType, size: d.size, created_at: d.createdAt.toISOString() })),
     }));
     const hasAttachments = docs.length > 0;
     const o = offerRows[0];
@@ -137,4 +141,3 @@ export function toCustomer(c: CustomerSnapshot): Customer {
     category: { code: category, description: CONTRACTUAL_CATEGORIES.find((x) => x.value === category)?.label ?? category },
   };
 }
-

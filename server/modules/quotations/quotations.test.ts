@@ -36,14 +36,16 @@ async function publicRef(customerType: 'piva' | 'privati') {
   return row!.ref;
 }
 
-const privateCustomer = (over: Partial<ProposalSave> = {}): ProposalSave => privateProposal(privRef, { fiscal_code: CF, notes: 'Cliente interessato alla consegna rapida', ...over });
+const privateCustomer = (over: Partial<ProposalSave> = {}): ProposalSave =>
+  privateProposal(privRef, { fiscal_code: CF, notes: 'Cliente interessato alla consegna rapida', ...over });
 
 const businessCustomer = (over: Partial<ProposalSave> = {}): ProposalSave =>
   privateCustomer({ offer: bizRef, employee_category: 'societa-capitale', vat_number: VAT, business_name: 'Rossi Srl', fiscal_code: VAT, ...over });
 
 const post = (url: string, headers: Record<string, string>, payload: unknown, extra: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...headers, ...extra }, payload: payload as object });
-const put = (url: string, headers: Record<string, string>, payload: unknown) => t.inject({ method: 'PUT', url: `/api/v1/${url}`, headers, payload: payload as object });
+const put = (url: string, headers: Record<string, string>, payload: unknown) =>
+  t.inject({ method: 'PUT', url: `/api/v1/${url}`, headers, payload: payload as object });
 const get = (url: string, headers: Record<string, string>) => t.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
 
 async function createProposal(headers = full, body = privateCustomer()): Promise<Proposal> {
@@ -214,12 +216,18 @@ describe('GET and PUT proposals, status, ownership', () => {
   it('marks a proposal not valid when its offer changed or disappeared', async () => {
     const p = await createProposal();
     const [v] = await t.database.db.select().from(offerVariations).where(eq(offerVariations.ref, privRef));
-    await t.database.db.update(offers).set({ updatedAt: sql`now() + interval '1 second'` }).where(eq(offers.id, v!.offerId));
+    await t.database.db
+      .update(offers)
+      .set({ updatedAt: sql`now() + interval '1 second'` })
+      .where(eq(offers.id, v!.offerId));
     const res = (await get(`proposals/${p.id}`, full)).json().data as Proposal;
     expect(res.stillValid).toBe(false);
     expect(res.expiredMessage).toBe(EXPIRED_OFFER_MESSAGE);
     // put it back so later tests see a valid offer
-    await t.database.db.update(offers).set({ updatedAt: new Date(0) }).where(eq(offers.id, v!.offerId));
+    await t.database.db
+      .update(offers)
+      .set({ updatedAt: new Date(0) })
+      .where(eq(offers.id, v!.offerId));
   });
 
   it('rejects an invalid PUT with the spec code', async () => {
@@ -346,7 +354,10 @@ describe('GET proposals/sync/{id} (server-sent events)', () => {
     // Hold the PDF back (no render running), open the stream, then change the proposal: its render NOTIFYs the stream.
     const p = await createProposal();
     await waitPdf(p.id);
-    await t.database.db.update(quotations).set({ pdfPath: null, version: sql`${quotations.version} + 1` }).where(eq(quotations.id, p.id));
+    await t.database.db
+      .update(quotations)
+      .set({ pdfPath: null, version: sql`${quotations.version} + 1` })
+      .where(eq(quotations.id, p.id));
     const tok = await post(`proposals/${p.id}/sync-token`, full, undefined);
     expect(tok.statusCode).toBe(200);
     const token = tok.json().data.token as string;
@@ -355,23 +366,26 @@ describe('GET proposals/sync/{id} (server-sent events)', () => {
     let firstEvent: () => void = () => undefined;
     const gotFirst = new Promise<void>((r) => (firstEvent = r));
     const done = new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-      const req = http.get({ port, host: '127.0.0.1', path: `/api/v1/proposals/sync/${p.id}?token=${encodeURIComponent(token)}`, headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buf += chunk;
-          for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const data = /^event: update\ndata: (.*)$/m.exec(block);
-            if (data) {
-              events.push(JSON.parse(data[1]!));
-              firstEvent();
+      const req = http.get(
+        { port, host: '127.0.0.1', path: `/api/v1/proposals/sync/${p.id}?token=${encodeURIComponent(token)}`, headers: { 'accept-encoding': 'gzip, br' } },
+        (res) => {
+          let buf = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buf += chunk;
+            for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+              const block = buf.slice(0, i);
+              buf = buf.slice(i + 2);
+              const data = /^event: update\ndata: (.*)$/m.exec(block);
+              if (data) {
+                events.push(JSON.parse(data[1]!));
+                firstEvent();
+              }
             }
-          }
-        });
-        res.on('end', () => resolve(res.headers));
-      });
+          });
+          res.on('end', () => resolve(res.headers));
+        },
+      );
       req.on('error', reject);
     });
     await gotFirst;

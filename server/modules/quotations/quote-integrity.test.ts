@@ -27,7 +27,8 @@ const CF = 'RSSMRA85T10A562S';
 const romeDay = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const RANGE = { startDate: romeDay(-1), endDate: romeDay(1) };
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => t.inject({ method, url: `/api/v1/${url}`, headers: full, ...(payload === undefined ? {} : { payload: payload as object }) });
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.inject({ method, url: `/api/v1/${url}`, headers: full, ...(payload === undefined ? {} : { payload: payload as object }) });
 async function ok<T>(res: Awaited<ReturnType<typeof api>>, status = 200): Promise<T> {
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as T;
@@ -88,7 +89,11 @@ const configuration = fc
     color: fc.option(fc.nat(), { nil: undefined }),
     services: fc.array(fc.record({ pick: fc.nat(), quantity: fc.nat({ max: 10 }) }), { maxLength: 3 }),
     // none, the commission slider (a fraction of its range), or a typed rate (a fraction of its range)
-    change: fc.oneof(fc.constant({ kind: 'none' as const }), fc.record({ kind: fc.constant('slider' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }), fc.record({ kind: fc.constant('rate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) })),
+    change: fc.oneof(
+      fc.constant({ kind: 'none' as const }),
+      fc.record({ kind: fc.constant('slider' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      fc.record({ kind: fc.constant('rate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+    ),
     form: fc.constantFrom('proposal' as const, 'quote' as const),
   })
   .map((r) => {
@@ -112,7 +117,15 @@ describe('the quoted price and commission are the same everywhere', () => {
     await fc.assert(
       fc.asyncProperty(configuration, async ({ d, child, accessories, colors, services, change, form }) => {
         // What the detail shows: core's one price (the configurator's maths) over the detail's data.
-        const offer = { tag: d.tag, children: d.child.data, accessories: d.optionalAccessories, colors: d.colors, services: d.services, fees: d.fees ?? null, flags: { has_extra_commission: d.has_extra_commission, has_under_commission: d.has_under_commission, has_over_commission: d.has_over_commission } };
+        const offer = {
+          tag: d.tag,
+          children: d.child.data,
+          accessories: d.optionalAccessories,
+          colors: d.colors,
+          services: d.services,
+          fees: d.fees ?? null,
+          flags: { has_extra_commission: d.has_extra_commission, has_under_commission: d.has_under_commission, has_over_commission: d.has_over_commission },
+        };
         const sel = { duration: child.duration, deposit: child.deposit, distance: child.distance, bundle: child.bundle, accessories, colors, services };
         const configured = priceQuote(offer, sel);
         if (!configured.ok) throw new Error('the configuration must price');
@@ -142,7 +155,20 @@ describe('the quoted price and commission are the same everywhere', () => {
           const body = privateProposal(configured.child.ref, { fiscal_code: CF, accessories, colors, additionalServices, newMonthlyRate: rate });
           id = (await ok<{ data: Proposal }>(await api('POST', 'proposals', body), 201)).data.id;
         } else {
-          const body = { code: configured.child.ref, first_name: 'Mario', last_name: 'Rossi', email: 'mario.rossi@example.it', phone: '3331234567', fiscal_code: CF, zip_code: '20121', employee_category: 'tempo-indeterminato', accessories, colors, additionalServices, monthly_rate: rate };
+          const body = {
+            code: configured.child.ref,
+            first_name: 'Mario',
+            last_name: 'Rossi',
+            email: 'mario.rossi@example.it',
+            phone: '3331234567',
+            fiscal_code: CF,
+            zip_code: '20121',
+            employee_category: 'tempo-indeterminato',
+            accessories,
+            colors,
+            additionalServices,
+            monthly_rate: rate,
+          };
           const code = (await ok<{ data: string }>(await api('POST', 'quote', body), 201)).data;
           id = (await ok<{ data: Proposal }>(await api('GET', `proposals/${code}`))).data.id;
         }
@@ -181,7 +207,17 @@ describe('the quoted price and commission are the same everywhere', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toMatch(/^La rata mensile indicata \(1\s€\) non corrisponde a quella dell’offerta configurata/);
     expect(res.json().errors.newMonthlyRate).toHaveLength(1);
-    const quote = await api('POST', 'quote', { code: ref, first_name: 'Mario', last_name: 'Rossi', email: 'm@example.it', phone: '3331234567', fiscal_code: CF, zip_code: '20121', employee_category: 'tempo-indeterminato', monthly_rate: 99999 });
+    const quote = await api('POST', 'quote', {
+      code: ref,
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      email: 'm@example.it',
+      phone: '3331234567',
+      fiscal_code: CF,
+      zip_code: '20121',
+      employee_category: 'tempo-indeterminato',
+      monthly_rate: 99999,
+    });
     expect(quote.statusCode).toBe(422);
     expect(await count()).toBe(n);
 
@@ -196,7 +232,11 @@ describe('the quoted price and commission are the same everywhere', () => {
 
   it('refuses options, colours and services the offer does not have', async () => {
     const ref = details[0]!.child.data[0]!.ref;
-    const res = await api('POST', 'proposals', privateProposal(ref, { fiscal_code: CF, accessories: ['NOPE'], additionalServices: [{ id: '999999', quantity: 1 }] }));
+    const res = await api(
+      'POST',
+      'proposals',
+      privateProposal(ref, { fiscal_code: CF, accessories: ['NOPE'], additionalServices: [{ id: '999999', quantity: 1 }] }),
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['accessories', 'services']);
   });
@@ -205,17 +245,46 @@ describe('the quoted price and commission are the same everywhere', () => {
 describe('a quotation keeps the customer it was made for', () => {
   it('a later quotation with the same fiscal code changes the customer record, never an earlier quotation', async () => {
     const ref = details[1]!.child.data[0]!.ref;
-    const first = (await ok<{ data: Proposal }>(await api('POST', 'proposals', privateProposal(ref, { fiscal_code: 'VRDLGU80A01H501Q', first_name: 'Luigi', last_name: 'Verdi' })), 201)).data;
-    await ok(await api('PUT', `proposals/${first.id}`, { sustainability: { contractualCategory: 'tempo-indeterminato', answers: { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false } } }));
+    const first = (
+      await ok<{ data: Proposal }>(
+        await api('POST', 'proposals', privateProposal(ref, { fiscal_code: 'VRDLGU80A01H501Q', first_name: 'Luigi', last_name: 'Verdi' })),
+        201,
+      )
+    ).data;
+    await ok(
+      await api('PUT', `proposals/${first.id}`, {
+        sustainability: {
+          contractualCategory: 'tempo-indeterminato',
+          answers: { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false },
+        },
+      }),
+    );
     await ok(await api('PUT', `quotations/${first.id}/status`, { status: 'WON' }));
-    const quoteCode = (await ok<{ data: string }>(
-      await api('POST', 'quote', { code: ref, first_name: 'Luigi', last_name: 'Verdi', email: 'luigi@example.it', phone: '3331234567', fiscal_code: 'VRDLGU80A01H501Q', zip_code: '20121', employee_category: 'tempo-indeterminato' }),
-      201,
-    )).data;
+    const quoteCode = (
+      await ok<{ data: string }>(
+        await api('POST', 'quote', {
+          code: ref,
+          first_name: 'Luigi',
+          last_name: 'Verdi',
+          email: 'luigi@example.it',
+          phone: '3331234567',
+          fiscal_code: 'VRDLGU80A01H501Q',
+          zip_code: '20121',
+          employee_category: 'tempo-indeterminato',
+        }),
+        201,
+      )
+    ).data;
     const firstPdf = await pdfText(first.id);
 
     // Same fiscal code, other data: a business customer under another name.
-    const later = privateProposal(ref, { fiscal_code: 'VRDLGU80A01H501Q', first_name: 'Mario', last_name: 'Bianchi', email: 'bianchi@example.it', city: 'Torino' });
+    const later = privateProposal(ref, {
+      fiscal_code: 'VRDLGU80A01H501Q',
+      first_name: 'Mario',
+      last_name: 'Bianchi',
+      email: 'bianchi@example.it',
+      city: 'Torino',
+    });
     await ok(await api('POST', 'proposals', later), 201);
 
     const won = (await ok<{ data: Proposal }>(await api('GET', `proposals/${first.id}`))).data;

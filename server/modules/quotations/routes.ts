@@ -36,7 +36,12 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/search',
-    { schema: { querystring: z.object({ code: z.string().max(16).optional(), vat: z.string().max(11).optional(), category: z.string().max(60).optional() }), response: { 200: dataOf(CustomerSchema) } } },
+    {
+      schema: {
+        querystring: z.object({ code: z.string().max(16).optional(), vat: z.string().max(11).optional(), category: z.string().max(60).optional() }),
+        response: { 200: dataOf(CustomerSchema) },
+      },
+    },
     async (req) => ({ data: await service.customers.searchCustomer(authOf(req), req.query) }),
   );
 
@@ -44,9 +49,21 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotations/offer/:ref',
     { schema: { params: z.object({ ref: z.string().max(80) }), querystring: OfferPreviewQuerySchema, response: { 200: dataOf(OfferPreviewSchema) } } },
     async (req) => {
-      const list = (raw: string | undefined) => (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean).slice(0, 60);
+      const list = (raw: string | undefined) =>
+        (raw ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .slice(0, 60);
       const services = Object.entries(readServices(req.query.services)).map(([id, quantity]) => ({ id, quantity }));
-      return { data: await service.pricing.offerPreview(authOf(req), req.params.ref, { accessories: list(req.query.accessories), colors: list(req.query.colors), services, monthlyRate: req.query.rate ?? null }) };
+      return {
+        data: await service.pricing.offerPreview(authOf(req), req.params.ref, {
+          accessories: list(req.query.accessories),
+          colors: list(req.query.colors),
+          services,
+          monthlyRate: req.query.rate ?? null,
+        }),
+      };
     },
   );
 
@@ -56,7 +73,14 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/quote/:code',
-    { config: WRITE, schema: { params: z.object({ code: z.string().max(20) }), body: QuotePayloadSchema.partial().omit({ code: true }), response: { 200: dataOf(ProposalSchema) } } },
+    {
+      config: WRITE,
+      schema: {
+        params: z.object({ code: z.string().max(20) }),
+        body: QuotePayloadSchema.partial().omit({ code: true }),
+        response: { 200: dataOf(ProposalSchema) },
+      },
+    },
     async (req) => ({ data: await service.updateQuote(authOf(req), req.params.code, req.body) }),
   );
 
@@ -64,15 +88,25 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: await service.createProposal(authOf(req), req.body, req.idempotency?.key) });
   });
 
-  app.put('/proposals/:id', { config: WRITE, schema: { params: IdParams, body: ProposalUpdateSchema, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
-    data: await service.updateProposal(authOf(req), req.params.id, req.body),
+  app.put(
+    '/proposals/:id',
+    { config: WRITE, schema: { params: IdParams, body: ProposalUpdateSchema, response: { 200: dataOf(ProposalSchema) } } },
+    async (req) => ({
+      data: await service.updateProposal(authOf(req), req.params.id, req.body),
+    }),
+  );
+
+  app.get('/proposals/:id', { schema: { params: IdParams, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
+    data: await service.getProposal(authOf(req), req.params.id),
   }));
 
-  app.get('/proposals/:id', { schema: { params: IdParams, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({ data: await service.getProposal(authOf(req), req.params.id) }));
-
-  app.put('/quotations/:id/status', { config: WRITE, schema: { params: IdParams, body: StatusUpdateSchema, response: { 200: dataOf(ProposalSchema) } } }, async (req) => ({
-    data: await service.setStatus(authOf(req), req.params.id, req.body.status),
-  }));
+  app.put(
+    '/quotations/:id/status',
+    { config: WRITE, schema: { params: IdParams, body: StatusUpdateSchema, response: { 200: dataOf(ProposalSchema) } } },
+    async (req) => ({
+      data: await service.setStatus(authOf(req), req.params.id, req.body.status),
+    }),
+  );
 
   app.post('/proposals/:id/attachment', { schema: { params: IdParams } }, async (req, reply) => {
     const pdf = await service.pdf(authOf(req), req.params.id);
@@ -88,7 +122,13 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     await scoped.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
     scoped.post(
       '/quotations/documents/upload',
-      { config: { ...WRITE, docs: { summary: 'Carica un documento PDF del preventivo (massimo 10 MB)', multipart: { file: 'file', quotation: 'string', file_type: 'string' } } }, schema: { response: { 200: dataOf(ProposalSchema) } } },
+      {
+        config: {
+          ...WRITE,
+          docs: { summary: 'Carica un documento PDF del preventivo (massimo 10 MB)', multipart: { file: 'file', quotation: 'string', file_type: 'string' } },
+        },
+        schema: { response: { 200: dataOf(ProposalSchema) } },
+      },
       async (req) => {
         const auth = authOf(req);
         const form = await readMultipart(req, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1, fileField: 'file' }).catch((err: unknown) => {
@@ -122,7 +162,11 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/proposals/sync/:id',
-    { config: { public: true }, compress: false, schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ token: z.string().max(2000) }) } },
+    {
+      config: { public: true },
+      compress: false,
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ token: z.string().max(2000) }) },
+    },
     async (req, reply) => {
       const userId = await app.tokens.verifyScoped(req.query.token, streamAudience(req.params.id));
       const user = userId === null ? null : await loadAuthUser(app.db, userId);

@@ -63,14 +63,22 @@ export class QuotationsService {
    */
   private async createdWith(auth: AuthContext, clientKey: string | undefined) {
     if (!clientKey) return null;
-    const [row] = await this.db.select().from(quotations).where(and(eq(quotations.ownerId, auth.user.id), eq(quotations.clientKey, clientKey)));
+    const [row] = await this.db
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.ownerId, auth.user.id), eq(quotations.clientKey, clientKey)));
     return row ?? null;
   }
 
   async createProposal(auth: AuthContext, body: ProposalSave, clientKey?: string): Promise<Proposal> {
     const done = await this.createdWith(auth, clientKey);
     if (done) return this.presenter.present(auth, done);
-    const priced = await this.pricing.priced(auth, body.offer, { accessories: body.accessories, colors: body.colors, services: body.additionalServices, monthlyRate: body.newMonthlyRate });
+    const priced = await this.pricing.priced(auth, body.offer, {
+      accessories: body.accessories,
+      colors: body.colors,
+      services: body.additionalServices,
+      monthlyRate: body.newMonthlyRate,
+    });
     const customer = checkCustomer(ProposalCustomerSchema, body, priced.row.o.customerType);
     if (!body.consent) throw invalid({ consent: ['Il consenso è obbligatorio per proseguire'] });
     const sustainability = sustainabilityOf(body.sustainability, customer.employee_category);
@@ -111,14 +119,29 @@ export class QuotationsService {
   async updateProposal(auth: AuthContext, id: string, body: ProposalUpdate): Promise<Proposal> {
     const row = await this.find(auth, id);
     const patch: Partial<typeof quotations.$inferInsert> = {};
-    const hasCustomer = ['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'employee_category', 'vat_number', 'business_name', 'notes'].some(
-      (k) => (body as Record<string, unknown>)[k] !== undefined,
-    );
+    const hasCustomer = [
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'fiscal_code',
+      'zip_code',
+      'address',
+      'city',
+      'employee_category',
+      'vat_number',
+      'business_name',
+      'notes',
+    ].some((k) => (body as Record<string, unknown>)[k] !== undefined);
     let category = row.customer.employee_category as ContractualCategory;
     // The spec: customer data cannot be edited after confirmation, i.e. once the quotation has its code.
     if (hasCustomer && !row.code) {
       const offerType = await this.pricing.offerCustomerType(auth, row.offerRef);
-      const merged = { ...fromSnapshot(row.customer), ...stripUndefined(body), employee_category: body.employee_category ?? body.contractual_category ?? row.customer.employee_category };
+      const merged = {
+        ...fromSnapshot(row.customer),
+        ...stripUndefined(body),
+        employee_category: body.employee_category ?? body.contractual_category ?? row.customer.employee_category,
+      };
       const c = checkCustomer(ProposalCustomerSchema, merged, offerType);
       const cust = await this.customers.upsertCustomer(this.db, row.ownerId, c);
       patch.customerId = cust.id;
@@ -177,8 +200,17 @@ export class QuotationsService {
   async createQuote(auth: AuthContext, body: QuotePayload, clientKey?: string): Promise<string> {
     const done = await this.createdWith(auth, clientKey);
     if (done?.code) return done.code;
-    const priced = await this.pricing.priced(auth, body.code, { accessories: body.accessories, colors: body.colors, services: body.additionalServices, monthlyRate: body.monthly_rate ?? body.selectedPrice });
-    const customer = checkCustomer(QuoteCustomerSchema, { ...body, business_name: body.business_name || body.company_name || '', notes: body.notes ?? body.note ?? '' }, priced.row.o.customerType);
+    const priced = await this.pricing.priced(auth, body.code, {
+      accessories: body.accessories,
+      colors: body.colors,
+      services: body.additionalServices,
+      monthlyRate: body.monthly_rate ?? body.selectedPrice,
+    });
+    const customer = checkCustomer(
+      QuoteCustomerSchema,
+      { ...body, business_name: body.business_name || body.company_name || '', notes: body.notes ?? body.note ?? '' },
+      priced.row.o.customerType,
+    );
     const full = { ...customer, address: '', city: '' };
     const row = await this.db.transaction(async (tx) => {
       const cust = await this.customers.upsertCustomer(tx, auth.user.id, full);
@@ -194,7 +226,11 @@ export class QuotationsService {
           clientKey: clientKey ?? null,
         })
         .returning();
-      const [withCode] = await tx.update(quotations).set({ code: String(CODE_BASE + q!.id) }).where(eq(quotations.id, q!.id)).returning();
+      const [withCode] = await tx
+        .update(quotations)
+        .set({ code: String(CODE_BASE + q!.id) })
+        .where(eq(quotations.id, q!.id))
+        .returning();
       return withCode!;
     });
     await this.pdfJobs.enqueue(row.id, row.version);

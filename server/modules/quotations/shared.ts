@@ -35,6 +35,9 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 export async function agentScope(db: Db, auth: AuthContext): Promise<number[]> {
   const u = auth.user;
   if (u.role !== 1 || !u.groupCode) return [u.id];
-  const rows = await db.select({ id: users.id }).from(users).where(or(eq(users.groupCode, u.groupCode), eq(users.parentId, u.id)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.groupCode, u.groupCode), eq(users.parentId, u.id)));
   return [...new Set([u.id, ...rows.map((r) => r.id)])];
 }

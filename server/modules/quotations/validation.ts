@@ -9,12 +9,15 @@ import type { z } from 'zod';
 import { invalid } from '../../lib/errors';
 import { fieldErrors, proposalError } from './shared';
 
-
 /**
  * The customer checks of the client (core/schemas/customer.ts) plus the offer's, with the spec's
  * error strings as codes (§8): category not valid, customer type not compatible, invalid zip code.
  */
-export function checkCustomer<S extends typeof ProposalCustomerSchema | typeof QuoteCustomerSchema>(schema: S, body: Record<string, unknown>, offerType: 'piva' | 'privati'): z.output<S> {
+export function checkCustomer<S extends typeof ProposalCustomerSchema | typeof QuoteCustomerSchema>(
+  schema: S,
+  body: Record<string, unknown>,
+  offerType: 'piva' | 'privati',
+): z.output<S> {
   const cat = ContractualCategorySchema.safeParse(body.employee_category);
   if (!cat.success) throw proposalError('Contractual category not valid', { employee_category: [PROPOSAL_ERRORS['Contractual category not valid']] });
   if (!categoryAllowedFor(cat.data, [offerType])) {

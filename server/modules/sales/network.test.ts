@@ -19,7 +19,17 @@ let service: SalesService;
 async function customer(owner: string, first: string, last: string, fc: string, over: Partial<typeof customers.$inferInsert> = {}) {
   const [row] = await t.database.db
     .insert(customers)
-    .values({ ownerId: id[owner]!, firstName: first, lastName: last, email: `${first.toLowerCase()}@x.it`, fiscalCode: fc, employeeCategory: 'tempo-indeterminato', employeeType: 'PRIVATE', employeeSecondaryType: 'PRIVATE', ...over })
+    .values({
+      ownerId: id[owner]!,
+      firstName: first,
+      lastName: last,
+      email: `${first.toLowerCase()}@x.it`,
+      fiscalCode: fc,
+      employeeCategory: 'tempo-indeterminato',
+      employeeType: 'PRIVATE',
+      employeeSecondaryType: 'PRIVATE',
+      ...over,
+    })
     .returning();
   return row!.id;
 }
@@ -34,7 +44,21 @@ async function q(owner: string, customerId: number, at: string, status: 'OPEN' |
   const createdAt = new Date(at);
   const [row] = await t.database.db
     .insert(quotations)
-    .values({ ownerId: id[owner]!, customerId, customer: await snapshotOf(customerId), offerRef: 'TEST-REF', status, price: 400, basePrice: 400, deposit: 3000, duration: 36, distance: 15000, commission, createdAt, updatedAt: createdAt })
+    .values({
+      ownerId: id[owner]!,
+      customerId,
+      customer: await snapshotOf(customerId),
+      offerRef: 'TEST-REF',
+      status,
+      price: 400,
+      basePrice: 400,
+      deposit: 3000,
+      duration: 36,
+      distance: 15000,
+      commission,
+      createdAt,
+      updatedAt: createdAt,
+    })
     .returning();
   return row!.id;
 }
@@ -52,7 +76,15 @@ async function authFor(key: string): Promise<AuthContext> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const logins = { full: 'completo@demo.it', base: 'agente@demo.it', leader: 'capogruppo@demo.it', sub1: 'sara.conti@demo.it', sub2: 'paolo.marini@demo.it', sub3: 'elena.galli@demo.it', leader2: 'capogruppo.sud@demo.it' };
+  const logins = {
+    full: 'completo@demo.it',
+    base: 'agente@demo.it',
+    leader: 'capogruppo@demo.it',
+    sub1: 'sara.conti@demo.it',
+    sub2: 'paolo.marini@demo.it',
+    sub3: 'elena.galli@demo.it',
+    leader2: 'capogruppo.sud@demo.it',
+  };
   for (const [k, email] of Object.entries(logins)) {
     h[k] = (await t.login(email)).headers;
     const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -65,7 +97,13 @@ beforeAll(async () => {
     cust[`base${i}`] = await customer('base', `Zzbase${String.fromCharCode(65 + i)}`, 'Cliente', `BSECLN80A01F2${String(10 + i)}X`);
   }
   cust.full = await customer('full', 'Zzmario', 'Rossi', 'RSSMRA85T10A562S', { city: 'Torino' });
-  cust.fullBiz = await customer('full', 'Zzanna', 'Neri', '01234567897', { businessName: 'Zz Neri Trasporti Srl', vatNumber: '01234567897', employeeCategory: 'societa-capitale', employeeType: 'BUSINESS', employeeSecondaryType: 'BUSINESS' });
+  cust.fullBiz = await customer('full', 'Zzanna', 'Neri', '01234567897', {
+    businessName: 'Zz Neri Trasporti Srl',
+    vatNumber: '01234567897',
+    employeeCategory: 'societa-capitale',
+    employeeType: 'BUSINESS',
+    employeeSecondaryType: 'BUSINESS',
+  });
   cust.sub1 = await customer('sub1', 'Zzgiovanni', 'Bianchi', 'BNCGNN80A01F205X', { createdAt: new Date('2020-06-02T10:00:00Z') });
   cust.sub3 = await customer('sub3', 'Zzelena', 'Cliente', 'CLNLNE80A41F205Q');
   cust.leader = await customer('leader', 'Zzcapo', 'Cliente', 'CLNCPA80A01F205K', { createdAt: new Date('2020-06-03T10:00:00Z') });
@@ -255,6 +293,7 @@ describe('OpenAPI', () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, { get?: unknown }>;
-    for (const p of ['/api/v1/customers', '/api/v1/customers/{customer}', '/api/v1/agents/{agent}', '/api/v1/network/statistics']) expect(paths[p]?.get, p).toBeTruthy();
+    for (const p of ['/api/v1/customers', '/api/v1/customers/{customer}', '/api/v1/agents/{agent}', '/api/v1/network/statistics'])
+      expect(paths[p]?.get, p).toBeTruthy();
   });
 });

@@ -4,7 +4,16 @@ import { dataOf } from '@core/schemas/common';
 import { AgentStatisticsSchema, QuotationFiltersSchema, QuotationListSchema, QuotationSearchSchema, StatsIntervalSchema } from '@core/schemas/sales';
 import { STATUS_LABELS } from '@core/quotation';
 import { ROLE_GROUP_LEADER } from '@core/features';
-import { AgentCodeSchema, AgentPageSchema, CustomerDetailSchema, CustomerIdSchema, CustomerListSchema, CustomerSearchSchema, IntervalQuerySchema, NetworkStatisticsSchema } from '@core/schemas/network';
+import {
+  AgentCodeSchema,
+  AgentPageSchema,
+  CustomerDetailSchema,
+  CustomerIdSchema,
+  CustomerListSchema,
+  CustomerSearchSchema,
+  IntervalQuerySchema,
+  NetworkStatisticsSchema,
+} from '@core/schemas/network';
 import { authOf } from '../../lib/auth';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
 import { QuotationsService } from '../quotations/service';
@@ -31,39 +40,62 @@ const exportColumns = (seller: boolean): XlsxColumn<ExportRow>[] => [
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SalesService(app.db, new QuotationsService(app.database, app.config.dataDir, app.log));
 
-  app.post('/quotations', { schema: { body: QuotationSearchSchema, response: { 200: QuotationListSchema } } }, async (req) => service.list(authOf(req), req.body));
+  app.post('/quotations', { schema: { body: QuotationSearchSchema, response: { 200: QuotationListSchema } } }, async (req) =>
+    service.list(authOf(req), req.body),
+  );
 
-  app.get('/quotations/filters', { schema: { response: { 200: dataOf(QuotationFiltersSchema) } } }, async (req) => ({ data: await service.filters(authOf(req)) }));
+  app.get('/quotations/filters', { schema: { response: { 200: dataOf(QuotationFiltersSchema) } } }, async (req) => ({
+    data: await service.filters(authOf(req)),
+  }));
 
   app.post('/quotations/export', { schema: { body: QuotationSearchSchema } }, async (req, reply) => {
     const auth = authOf(req);
     const rows = await service.exportRows(auth, req.body);
     const file = await renderXlsx('Preventivi', exportColumns(auth.can('fees-visibility')), rows);
-    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="Preventivi.xlsx"').header('Cache-Control', 'no-store').send(file);
+    return reply
+      .header('Content-Type', XLSX_MIME)
+      .header('Content-Disposition', 'attachment; filename="Preventivi.xlsx"')
+      .header('Cache-Control', 'no-store')
+      .send(file);
   });
 
   app.get(
     '/agent/:code/statistics',
-    { schema: { params: z.object({ code: z.string().trim().min(1).max(40) }), querystring: z.object({ interval: StatsIntervalSchema.default('month') }), response: { 200: dataOf(AgentStatisticsSchema) } } },
+    {
+      schema: {
+        params: z.object({ code: z.string().trim().min(1).max(40) }),
+        querystring: z.object({ interval: StatsIntervalSchema.default('month') }),
+        response: { 200: dataOf(AgentStatisticsSchema) },
+      },
+    },
     async (req) => ({ data: await service.statistics(authOf(req), req.params.code, req.query.interval) }),
   );
 
   // Customers of the caller's scope (spec §2 /customers, /customers/{customer}).
-  app.get('/customers', { schema: { querystring: CustomerSearchSchema, response: { 200: CustomerListSchema } } }, async (req) => service.customers(authOf(req), req.query));
+  app.get('/customers', { schema: { querystring: CustomerSearchSchema, response: { 200: CustomerListSchema } } }, async (req) =>
+    service.customers(authOf(req), req.query),
+  );
 
   app.get('/customers/:customer', { schema: { params: CustomerIdSchema, response: { 200: dataOf(CustomerDetailSchema) } } }, async (req) => ({
     data: await service.customer(authOf(req), req.params.customer),
   }));
 
   // The agent page (/agents/{agent}): self, or an agent of a leader's network; others 404.
-  app.get('/agents/:agent', { schema: { params: AgentCodeSchema, querystring: IntervalQuerySchema, response: { 200: dataOf(AgentPageSchema) } } }, async (req) => ({
-    data: await service.agentPage(authOf(req), req.params.agent, req.query.interval),
-  }));
+  app.get(
+    '/agents/:agent',
+    { schema: { params: AgentCodeSchema, querystring: IntervalQuerySchema, response: { 200: dataOf(AgentPageSchema) } } },
+    async (req) => ({
+      data: await service.agentPage(authOf(req), req.params.agent, req.query.interval),
+    }),
+  );
 
   // Team statistics of /admin (Rete): group leaders with feature network only (spec §6).
   app.get(
     '/network/statistics',
-    { config: { feature: 'network', role: ROLE_GROUP_LEADER }, schema: { querystring: IntervalQuerySchema, response: { 200: dataOf(NetworkStatisticsSchema) } } },
+    {
+      config: { feature: 'network', role: ROLE_GROUP_LEADER },
+      schema: { querystring: IntervalQuerySchema, response: { 200: dataOf(NetworkStatisticsSchema) } },
+    },
     async (req) => ({ data: await service.network(authOf(req), req.query.interval) }),
   );
 };

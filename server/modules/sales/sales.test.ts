@@ -16,13 +16,31 @@ const id: Record<string, number> = {};
 const codes: Record<string, string> = {};
 let service: SalesService;
 
-type Q = { owner: string; at: string; status?: 'OPEN' | 'WON' | 'LOST'; commission?: number; customer?: number; code?: string | null; answers?: Record<string, string | number | boolean> };
+type Q = {
+  owner: string;
+  at: string;
+  status?: 'OPEN' | 'WON' | 'LOST';
+  commission?: number;
+  customer?: number;
+  code?: string | null;
+  answers?: Record<string, string | number | boolean>;
+};
 const cust: Record<string, number> = {};
 
 async function customer(owner: string, first: string, last: string, fc: string, over: Partial<typeof customers.$inferInsert> = {}) {
   const [row] = await t.database.db
     .insert(customers)
-    .values({ ownerId: id[owner]!, firstName: first, lastName: last, email: `${first}@x.it`, fiscalCode: fc, employeeCategory: 'tempo-indeterminato', employeeType: 'PRIVATE', employeeSecondaryType: 'PRIVATE', ...over })
+    .values({
+      ownerId: id[owner]!,
+      firstName: first,
+      lastName: last,
+      email: `${first}@x.it`,
+      fiscalCode: fc,
+      employeeCategory: 'tempo-indeterminato',
+      employeeType: 'PRIVATE',
+      employeeSecondaryType: 'PRIVATE',
+      ...over,
+    })
     .returning();
   return row!.id;
 }
@@ -58,7 +76,8 @@ async function q(r: Q) {
   return row!;
 }
 
-const search = (who: string, body: Partial<QuotationSearch>) => t.inject({ method: 'POST', url: '/api/v1/quotations', headers: h[who], payload: { startDate: '2020-01-01', endDate: '2021-12-31', ...body } });
+const search = (who: string, body: Partial<QuotationSearch>) =>
+  t.inject({ method: 'POST', url: '/api/v1/quotations', headers: h[who], payload: { startDate: '2020-01-01', endDate: '2021-12-31', ...body } });
 const list = async (who: string, body: Partial<QuotationSearch>) => {
   const res = await search(who, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -71,7 +90,14 @@ async function authFor(key: string): Promise<AuthContext> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const logins = { full: 'completo@demo.it', base: 'agente@demo.it', leader: 'capogruppo@demo.it', sub1: 'sara.conti@demo.it', sub2: 'paolo.marini@demo.it', leader2: 'capogruppo.sud@demo.it' };
+  const logins = {
+    full: 'completo@demo.it',
+    base: 'agente@demo.it',
+    leader: 'capogruppo@demo.it',
+    sub1: 'sara.conti@demo.it',
+    sub2: 'paolo.marini@demo.it',
+    leader2: 'capogruppo.sud@demo.it',
+  };
   for (const [k, email] of Object.entries(logins)) {
     h[k] = (await t.login(email)).headers;
     const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -80,14 +106,26 @@ beforeAll(async () => {
   }
   service = new SalesService(t.database.db, new QuotationsService(t.database, t.config.dataDir, { error: () => {} }));
   cust.full = await customer('full', 'Mario', 'Rossi', 'RSSMRA85T10A562S', { createdAt: new Date('2020-04-10T10:00:00Z') });
-  cust.fullBiz = await customer('full', 'Anna', 'Neri', '01234567897', { businessName: 'Neri Trasporti Srl', vatNumber: '01234567897', employeeCategory: 'societa-capitale', employeeType: 'BUSINESS', employeeSecondaryType: 'BUSINESS', createdAt: new Date('2020-05-10T10:00:00Z') });
+  cust.fullBiz = await customer('full', 'Anna', 'Neri', '01234567897', {
+    businessName: 'Neri Trasporti Srl',
+    vatNumber: '01234567897',
+    employeeCategory: 'societa-capitale',
+    employeeType: 'BUSINESS',
+    employeeSecondaryType: 'BUSINESS',
+    createdAt: new Date('2020-05-10T10:00:00Z'),
+  });
   cust.sub1 = await customer('sub1', 'Giovanni', 'Bianchi', 'BNCGNN80A01F205X');
   cust.sub2 = await customer('sub2', 'Laura', 'Verdi', 'VRDLRA80A41F205Y');
   cust.base = await customer('base', 'Base', 'Cliente', 'CLNBSA80A01F205W');
   cust.leader2 = await customer('leader2', 'Sud', 'Cliente', 'CLNSDU80A01F839Z');
   // full: 25 quotations in 2020 (pagination), plus the period boundaries.
   for (let i = 0; i < 25; i++) {
-    await q({ owner: 'full', at: `2020-06-${String(1 + i).padStart(2, '0')}T10:00:00Z`, status: i % 3 === 0 ? 'WON' : i % 3 === 1 ? 'LOST' : 'OPEN', customer: i % 5 === 0 ? cust.fullBiz : cust.full });
+    await q({
+      owner: 'full',
+      at: `2020-06-${String(1 + i).padStart(2, '0')}T10:00:00Z`,
+      status: i % 3 === 0 ? 'WON' : i % 3 === 1 ? 'LOST' : 'OPEN',
+      customer: i % 5 === 0 ? cust.fullBiz : cust.full,
+    });
   }
   // 23:30 in Rome on 31 March (CEST, UTC+2) vs 00:30 on 1 April.
   await q({ owner: 'full', at: '2020-03-31T21:30:00Z', status: 'WON', commission: 10, code: '19990001', answers: { a: 1 } });
@@ -112,7 +150,27 @@ describe('POST quotations', () => {
     expect(p1.items.data).toHaveLength(10);
     expect(p1.items.data[0]!.date).toBe('2020-06-25T10:00:00.000Z');
     const item = p1.items.data[0]!;
-    expect(Object.keys(item)).toEqual(expect.arrayContaining(['proposal_id', 'code', 'status', 'date', 'customer_name', 'car_name', 'price', 'deposit', 'commission', 'agent_name', 'hasAttachments', 'stillValid', 'qualified', 'crm_id', 'category', 'sustainability', 'hasAssistant']));
+    expect(Object.keys(item)).toEqual(
+      expect.arrayContaining([
+        'proposal_id',
+        'code',
+        'status',
+        'date',
+        'customer_name',
+        'car_name',
+        'price',
+        'deposit',
+        'commission',
+        'agent_name',
+        'hasAttachments',
+        'stillValid',
+        'qualified',
+        'crm_id',
+        'category',
+        'sustainability',
+        'hasAssistant',
+      ]),
+    );
     expect(item.commission).toBe(100); // fees-visibility
     expect(item.agent_name).toBe('Giulia Verdi');
     const p3 = await list('full', { startDate: '2020-06-01', endDate: '2020-06-30', page: 3 });
@@ -224,7 +282,19 @@ describe('POST quotations/export', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Preventivi')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Numero preventivo', 'Codice', 'Data', 'Stato', 'Cliente', 'Categoria', 'Auto', 'Canone mensile', 'Anticipo', 'Provvigione', 'Agente']);
+    expect(header).toEqual([
+      'Numero preventivo',
+      'Codice',
+      'Data',
+      'Stato',
+      'Cliente',
+      'Categoria',
+      'Auto',
+      'Canone mensile',
+      'Anticipo',
+      'Provvigione',
+      'Agente',
+    ]);
     const items = [];
     for (let page = 1; page <= 2; page++) items.push(...(await list('full', { ...filter, page })).items.data);
     expect(sheet.rowCount - 1).toBe(items.length);
@@ -243,9 +313,19 @@ describe('POST quotations/export', () => {
   });
 
   it('validates the dates as the list does, and leaves out the commission without fees-visibility', async () => {
-    const bad = await t.inject({ method: 'POST', url: '/api/v1/quotations/export', headers: h.full, payload: { startDate: '2020-02-01', endDate: '2020-01-01' } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/v1/quotations/export',
+      headers: h.full,
+      payload: { startDate: '2020-02-01', endDate: '2020-01-01' },
+    });
     expect(bad.statusCode).toBe(422);
-    const res = await t.inject({ method: 'POST', url: '/api/v1/quotations/export', headers: h.base, payload: { startDate: '2021-03-01', endDate: '2021-03-31' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/quotations/export',
+      headers: h.base,
+      payload: { startDate: '2021-03-01', endDate: '2021-03-31' },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Preventivi')!;

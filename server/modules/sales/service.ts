@@ -64,7 +64,12 @@ const CUSTOMER_TEXT = [
  */
 const snap = (field: string) => sql<string>`(${quotations.customer} ->> ${sql.raw(`'${field}'`)})`;
 const quotationCustomerName = sql<string>`case when ${snap('business_name')} <> '' then ${snap('business_name')} else trim(${snap('first_name')} || ' ' || ${snap('last_name')}) end`;
-const QUOTATION_CUSTOMER_TEXT = [sql`${snap('first_name')} || ' ' || ${snap('last_name')}`, sql`${snap('last_name')} || ' ' || ${snap('first_name')}`, snap('business_name'), snap('email')];
+const QUOTATION_CUSTOMER_TEXT = [
+  sql`${snap('first_name')} || ' ' || ${snap('last_name')}`,
+  sql`${snap('last_name')} || ' ' || ${snap('first_name')}`,
+  snap('business_name'),
+  snap('email'),
+];
 
 /** An agent as lists show them (filters, dashboard, agent page, network). */
 const agentSummary = (u: typeof users.$inferSelect): AgentSummary => ({
@@ -86,7 +91,11 @@ export class SalesService {
   /** Agents visible to the caller, for the agent filter and the dashboard's agent list. */
   async agents(auth: AuthContext): Promise<AgentSummary[]> {
     const ids = await this.quotationsService.scope(auth);
-    const rows = await this.db.select().from(users).where(inArray(users.id, ids)).orderBy(sql`${users.id} <> ${auth.user.id}`, asc(users.name));
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(sql`${users.id} <> ${auth.user.id}`, asc(users.name));
     return rows.map(agentSummary);
   }
 
@@ -140,7 +149,13 @@ export class SalesService {
     let picked = where;
     if (limit !== null) {
       const ids = this.db.select({ id: quotations.id }).from(quotations).where(where);
-      picked = inArray(quotations.id, ids.orderBy(...order).limit(limit).offset(offset));
+      picked = inArray(
+        quotations.id,
+        ids
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      );
     }
     const rows = await this.db
       .select({
@@ -227,7 +242,8 @@ export class SalesService {
     const local = sql`(${now.toISOString()}::timestamptz at time zone ${tz})`;
     const startLocal = sql`(date_trunc(${p.unit}, ${local}) - ${p.back}::interval)`;
     // Bounds as Rome wall-clock timestamps, then as instants.
-    const [range] = ((await this.db.execute(sql`
+    const [range] = (
+      (await this.db.execute(sql`
       select to_char(${startLocal}, 'YYYY-MM-DD') as start_day,
              to_char(${startLocal} + ${p.length}::interval - interval '1 day', 'YYYY-MM-DD') as end_day,
              (${startLocal} at time zone ${tz}) as start_at,
@@ -236,10 +252,31 @@ export class SalesService {
              extract(year from ${startLocal})::int as year,
              (date_trunc('year', ${startLocal}) at time zone ${tz}) as year_at,
              ((date_trunc('year', ${startLocal}) + interval '1 year') at time zone ${tz}) as year_end_at
-    `)) as unknown as { rows: { start_day: string; end_day: string; start_at: string | Date; end_at: string | Date; prev_at: string | Date; year: number; year_at: string | Date; year_end_at: string | Date }[] }).rows;
+    `)) as unknown as {
+        rows: {
+          start_day: string;
+          end_day: string;
+          start_at: string | Date;
+          end_at: string | Date;
+          prev_at: string | Date;
+          year: number;
+          year_at: string | Date;
+          year_end_at: string | Date;
+        }[];
+      }
+    ).rows;
     const r = range!;
     const at = (v: string | Date) => new Date(v);
-    return { startDay: r.start_day, endDay: r.end_day, year: Number(r.year), startAt: at(r.start_at), endAt: at(r.end_at), prevAt: at(r.prev_at), yearAt: at(r.year_at), yearEndAt: at(r.year_end_at) };
+    return {
+      startDay: r.start_day,
+      endDay: r.end_day,
+      year: Number(r.year),
+      startAt: at(r.start_at),
+      endAt: at(r.end_at),
+      prevAt: at(r.prev_at),
+      yearAt: at(r.year_at),
+      yearEndAt: at(r.year_end_at),
+    };
   }
 
   /** The dashboard figures of these owners together. */
@@ -303,7 +340,13 @@ export class SalesService {
 
   // ----------------------------------------------------------------------------- customers
 
-  private customerItem(r: { c: typeof customers.$inferSelect; agentCode: string; agentName: string; quotations: number; last: string | Date | null }): CustomerListItem {
+  private customerItem(r: {
+    c: typeof customers.$inferSelect;
+    agentCode: string;
+    agentName: string;
+    quotations: number;
+    last: string | Date | null;
+  }): CustomerListItem {
     const c = r.c;
     return {
       id: c.id,
@@ -362,7 +405,13 @@ export class SalesService {
     const scope = await this.quotationsService.scope(auth);
     const [r] = await this.customerSelect().where(and(eq(customers.id, customerId), inArray(customers.ownerId, scope)));
     if (!r) throw notFound('Cliente non trovato');
-    const list = await this.items(auth, and(eq(quotations.customerId, customerId), inArray(quotations.ownerId, scope))!, [desc(quotations.createdAt), desc(quotations.id)], CUSTOMER_QUOTATIONS_LIMIT, 0);
+    const list = await this.items(
+      auth,
+      and(eq(quotations.customerId, customerId), inArray(quotations.ownerId, scope))!,
+      [desc(quotations.createdAt), desc(quotations.id)],
+      CUSTOMER_QUOTATIONS_LIMIT,
+      0,
+    );
     return {
       ...this.customerItem(r),
       zip_code: r.c.zipCode,

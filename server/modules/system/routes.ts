@@ -20,11 +20,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       if (await app.databaseHealth.check()) return { status: 'ok' as const, database: 'up' as const };
-      return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ status: 'unavailable' as const, database: 'down' as const });
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const, database: 'down' as const });
     },
   );
   // Liveness: the process is up and serving, whatever the database's state (never restart it for an outage).
-  app.get('/health/live', { config: { public: true }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  app.get('/health/live', { config: { public: true }, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   app.get('/config', { config: { public: true }, schema: { response: { 200: dataOf(PublicConfigSchema) } } }, async () => ({
     data: {

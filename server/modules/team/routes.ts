@@ -16,9 +16,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await team.members(authOf(req).user),
   }));
 
-  app.post('/agent', { config: { ...leaderOnly, ...atomic }, schema: { body: MemberInputSchema, response: { 200: dataOf(TeamMemberSchema) } } }, async (req) => ({
-    data: await team.create(authOf(req).user, req.body),
-  }));
+  app.post(
+    '/agent',
+    { config: { ...leaderOnly, ...atomic }, schema: { body: MemberInputSchema, response: { 200: dataOf(TeamMemberSchema) } } },
+    async (req) => ({
+      data: await team.create(authOf(req).user, req.body),
+    }),
+  );
 
   app.put(
     '/agent/:code',
@@ -28,7 +32,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/agent/:id/toggle',
-    { config: leaderOnly, schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: dataOf(TeamMemberSchema) } } },
+    {
+      config: leaderOnly,
+      schema: { params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: dataOf(TeamMemberSchema) } },
+    },
     async (req) => ({ data: await team.toggle(authOf(req).user, req.params.id) }),
   );
 };

@@ -61,7 +61,10 @@ export class TeamService {
   async members(leader: AuthUser): Promise<TeamMember[]> {
     const levels = await this.subtree(leader.id);
     if (levels.size === 0) return [];
-    const rows = await this.db.select().from(users).where(inArray(users.id, [...levels.keys()]));
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...levels.keys()]));
     const children = new Map<number, UserRow[]>();
     for (const r of rows) {
       const list = children.get(r.parentId ?? 0) ?? [];
@@ -145,7 +148,12 @@ export class TeamService {
       throw err;
     }
     if (!row) throw new Error('member not inserted');
-    const features = MEMBER_FEATURES.filter((f) => leader.features.has(f)).map((slug) => ({ userId: row.id, slug, level: leader.features.get(slug)?.level ?? 0, limit: null }));
+    const features = MEMBER_FEATURES.filter((f) => leader.features.has(f)).map((slug) => ({
+      userId: row.id,
+      slug,
+      level: leader.features.get(slug)?.level ?? 0,
+      limit: null,
+    }));
     if (features.length > 0) await this.db.insert(userFeatures).values(features);
     await this.auth.sendActivation(row.id);
     return toMember(row, parentId === leader.id ? 1 : (levels.get(parentId) ?? 0) + 1);
@@ -166,7 +174,17 @@ export class TeamService {
     try {
       [updated] = await this.db
         .update(users)
-        .set({ email: input.email.toLowerCase(), name: input.name, businessName: input.business_name, phone: input.phone, title: input.title, parentId, feeType: input.fee_type, feeValue: input.fee_value, updatedAt: new Date() })
+        .set({
+          email: input.email.toLowerCase(),
+          name: input.name,
+          businessName: input.business_name,
+          phone: input.phone,
+          title: input.title,
+          parentId,
+          feeType: input.fee_type,
+          feeValue: input.fee_value,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, row.id))
         .returning();
     } catch (err) {

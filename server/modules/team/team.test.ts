@@ -33,7 +33,9 @@ describe('GET agent/members', () => {
     expect(res.statusCode).toBe(200);
     const list: { email: string; level: number; status: string }[] = res.json().data;
     const emails = list.map((m) => m.email);
-    expect(emails).toEqual(expect.arrayContaining(['sara.conti@demo.it', 'paolo.marini@demo.it', 'elena.galli@demo.it', 'andrea.rizzi@demo.it', 'chiara.moretti@demo.it']));
+    expect(emails).toEqual(
+      expect.arrayContaining(['sara.conti@demo.it', 'paolo.marini@demo.it', 'elena.galli@demo.it', 'andrea.rizzi@demo.it', 'chiara.moretti@demo.it']),
+    );
     expect(emails).not.toContain('davide.greco@demo.it');
     const elena = list.find((m) => m.email === 'elena.galli@demo.it')!;
     expect(elena.level).toBe(2);
@@ -107,7 +109,10 @@ describe('POST agent', () => {
   it('enforces the sub-agent limit of feature network-sub-agent', async () => {
     const leaderId = t.ids.get('leader2')!;
     const current = (await members(leaderSud)).json().data.length as number;
-    await t.database.db.update(userFeatures).set({ limit: current + 1 }).where(eq(userFeatures.userId, leaderId));
+    await t.database.db
+      .update(userFeatures)
+      .set({ limit: current + 1 })
+      .where(eq(userFeatures.userId, leaderId));
     const s = await t.login('capogruppo.sud@demo.it');
     expect((await create(s.headers, member())).statusCode).toBe(200);
     const over = await create(s.headers, member());
@@ -125,7 +130,13 @@ describe('PUT agent/{code}', () => {
       method: 'PUT',
       url: `/api/v1/agent/${paolo.code}`,
       headers: leader,
-      payload: member({ email: 'paolo.marini@demo.it', business_name: 'Marini Car Srl', fee_type: 'HIERARCHICAL_PERCENTAGE', fee_value: 45, parent_id: t.ids.get('sub1') }),
+      payload: member({
+        email: 'paolo.marini@demo.it',
+        business_name: 'Marini Car Srl',
+        fee_type: 'HIERARCHICAL_PERCENTAGE',
+        fee_value: 45,
+        parent_id: t.ids.get('sub1'),
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ business_name: 'Marini Car Srl', fee_value: 45, level: 2 });
@@ -134,7 +145,12 @@ describe('PUT agent/{code}', () => {
   it('refuses to put a member under itself or its own sub-agents', async () => {
     const list: { code: string; email: string }[] = (await members(leader)).json().data;
     const sara = list.find((m) => m.email === 'sara.conti@demo.it')!;
-    const res = await t.inject({ method: 'PUT', url: `/api/v1/agent/${sara.code}`, headers: leader, payload: member({ email: 'sara.conti@demo.it', parent_id: t.ids.get('sub3') }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/agent/${sara.code}`,
+      headers: leader,
+      payload: member({ email: 'sara.conti@demo.it', parent_id: t.ids.get('sub3') }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.parent_id).toEqual(['Agente padre non valido']);
   });
@@ -170,10 +186,18 @@ describe('member logins (issue 19)', () => {
   };
 
   it("refuses the leader's change of an active member's login email", async () => {
-    const res = await t.inject({ method: 'PUT', url: `/api/v1/agent/${await codeOf('elena.galli@demo.it')}`, headers: leader, payload: member({ email: 'elena.altra@example.it', parent_id: t.ids.get('sub1') }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/agent/${await codeOf('elena.galli@demo.it')}`,
+      headers: leader,
+      payload: member({ email: 'elena.altra@example.it', parent_id: t.ids.get('sub1') }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual(["L'email di accesso di un agente attivo può cambiarla solo l'agente stesso, dal proprio profilo"]);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, t.ids.get('sub3')!));
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, t.ids.get('sub3')!));
     expect(row?.email).toBe('elena.galli@demo.it');
   });
 
@@ -185,10 +209,18 @@ describe('member logins (issue 19)', () => {
     expect((await t.inject({ method: 'GET', url: `/api/v1/account/activate/${oldLink}` })).statusCode).toBe(404);
     const newLink = await activationLink('giusto@example.it');
     // Activation refuses a common password too.
-    const weak = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token: newLink, password: 'Password1', confirm_password: 'Password1', terms: true } });
+    const weak = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token: newLink, password: 'Password1', confirm_password: 'Password1', terms: true },
+    });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toEqual(['Questa password è troppo comune e facile da indovinare: scegline un’altra']);
-    const ok = await t.inject({ method: 'POST', url: '/api/v1/account/activate', payload: { token: newLink, password: 'Benvenuto2026', confirm_password: 'Benvenuto2026', terms: true } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/activate',
+      payload: { token: newLink, password: 'Benvenuto2026', confirm_password: 'Benvenuto2026', terms: true },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -207,7 +239,11 @@ describe('member logins (issue 19)', () => {
     expect((await profile(s.headers)).statusCode).toBe(401);
     expect((await profile({ 'x-refresh-token': s.refresh })).statusCode).toBe(401);
     expect((await profile({ 'x-api-key': key })).statusCode).toBe(401);
-    const reset = await t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token: resetToken, password: 'Ricambio2026', confirm_password: 'Ricambio2026' } });
+    const reset = await t.inject({
+      method: 'POST',
+      url: '/api/v1/account/password/reset',
+      payload: { token: resetToken, password: 'Ricambio2026', confirm_password: 'Ricambio2026' },
+    });
     expect(reset.statusCode).toBe(404);
     expect((await profile((await t.login('davide.greco@demo.it')).headers)).statusCode).toBe(200);
   });

@@ -19,7 +19,14 @@ export default function ResetPasswordPage() {
     <PublicPage title={it.reset.title}>
       <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)}>
         <TextField control={form.control} name="password" label={it.reset.password} type="password" autocomplete="new-password" disabled={mutation.isSuccess} />
-        <TextField control={form.control} name="confirm_password" label={it.reset.confirm} type="password" autocomplete="new-password" disabled={mutation.isSuccess} />
+        <TextField
+          control={form.control}
+          name="confirm_password"
+          label={it.reset.confirm}
+          type="password"
+          autocomplete="new-password"
+          disabled={mutation.isSuccess}
+        />
         <FormError error={mutation.error} />
         <FormSuccess message={mutation.data ?? null} />
         {!mutation.isSuccess && (

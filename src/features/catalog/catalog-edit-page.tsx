@@ -18,7 +18,17 @@ import { useConfirm } from '../../ui/confirm';
 import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { NumberField } from '../../ui/number-field';
-import { brokersQuery, catalogOfferQuery, cloneOffer, createOffer, deleteOffer, deliveryTimesQuery, productsQuery, publishOffer, updateOffer } from './api/catalog';
+import {
+  brokersQuery,
+  catalogOfferQuery,
+  cloneOffer,
+  createOffer,
+  deleteOffer,
+  deliveryTimesQuery,
+  productsQuery,
+  publishOffer,
+  updateOffer,
+} from './api/catalog';
 import { CarSelector } from './components/car-selector';
 import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 import { ImagesSection } from './components/images-section';
@@ -96,9 +106,7 @@ export default function CatalogEditPage() {
         <p role="alert" data-testid="catalog-not-found">
           {t.notFound}
         </p>
-        <IonButton routerLink={links.catalog()}>
-          {t.title}
-        </IonButton>
+        <IonButton routerLink={links.catalog()}>{t.title}</IonButton>
       </AppPage>
     );
   return <Editor key={offer?.code ?? 'new'} offer={offer ?? null} />;
@@ -115,7 +123,10 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
   const [car, setCar] = useState<Car | null>(offer?.car ?? null);
   const [message, setMessage] = useState<string | null>(null);
   const confirm = useConfirm();
-  const form = useForm<CatalogOfferForm, unknown, CatalogOfferInput>({ resolver: zodResolver(CatalogOfferInputSchema), defaultValues: offer ? valuesOf(offer) : emptyValues() });
+  const form = useForm<CatalogOfferForm, unknown, CatalogOfferInput>({
+    resolver: zodResolver(CatalogOfferInputSchema),
+    defaultValues: offer ? valuesOf(offer) : emptyValues(),
+  });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const product = useWatch({ control: form.control, name: 'product' });
   const unlimited = useWatch({ control: form.control, name: 'unlimitedKm' });
@@ -224,12 +235,27 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             <div className="form-grid">
               <SelectField control={form.control} name="provider" label={f.provider} options={brokerOptions} />
               <SelectField control={form.control} name="product" label={f.product} options={productOptions} />
-              <NumberField control={form.control} name="price" label={f.price} minlength={2} maxlength={4} helperText={`${formatNumber(b.price.min)}–${formatNumber(b.price.max)}`} />
+              <NumberField
+                control={form.control}
+                name="price"
+                label={f.price}
+                minlength={2}
+                maxlength={4}
+                helperText={`${formatNumber(b.price.min)}–${formatNumber(b.price.max)}`}
+              />
               <NumberField control={form.control} name="deposit" label={f.deposit} minlength={1} maxlength={5} />
               <NumberField control={form.control} name="duration" label={f.duration} minlength={2} maxlength={2} />
               <NumberField control={form.control} name="distance" label={f.distance} maxlength={5} disabled={unlimited} />
               <SelectField control={form.control} name="deliveryTime" label={f.deliveryTime} options={deliveryOptions} />
-              <SelectField control={form.control} name="right_label" label={f.rightLabel} options={[{ value: 'privati', label: t.rightLabels.privati }, { value: 'piva', label: t.rightLabels.piva }]} />
+              <SelectField
+                control={form.control}
+                name="right_label"
+                label={f.rightLabel}
+                options={[
+                  { value: 'privati', label: t.rightLabels.privati },
+                  { value: 'piva', label: t.rightLabels.piva },
+                ]}
+              />
               <TextField control={form.control} name="reference_code" label={f.referenceCode} maxlength={40} />
             </div>
             <CheckboxField control={form.control} name="unlimitedKm">
@@ -278,7 +304,18 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             <IonCardTitle>{t.sections.services}</IonCardTitle>
           </IonCardHeader>
           <IonCardContent>
-            <Controller control={form.control} name="services" render={({ field }) => <ServicesSection product={product} provider={provider} value={(field.value ?? []).map((c) => ({ id: c.id, price: c.price ?? null, quantity: c.quantity ?? null }))} onChange={field.onChange} />} />
+            <Controller
+              control={form.control}
+              name="services"
+              render={({ field }) => (
+                <ServicesSection
+                  product={product}
+                  provider={provider}
+                  value={(field.value ?? []).map((c) => ({ id: c.id, price: c.price ?? null, quantity: c.quantity ?? null }))}
+                  onChange={field.onChange}
+                />
+              )}
+            />
           </IonCardContent>
         </IonCard>
 
@@ -318,7 +355,13 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
             </IonButton>
           )}
           {offer && (
-            <IonButton fill="outline" color="danger" disabled={!online || action.isPending} onClick={() => action.mutate('delete')} data-testid="catalog-delete">
+            <IonButton
+              fill="outline"
+              color="danger"
+              disabled={!online || action.isPending}
+              onClick={() => action.mutate('delete')}
+              data-testid="catalog-delete"
+            >
               {t.buttons.delete}
             </IonButton>
           )}

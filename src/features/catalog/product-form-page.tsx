@@ -33,12 +33,17 @@ export default function ProductFormPage() {
       ) : (
         !error && (
           <>
-            <ProductForm id={productId} initial={data ? { provider: data.provider, name: data.name, description: data.description } : { provider: '', name: '', description: '' }} />
+            <ProductForm
+              id={productId}
+              initial={data ? { provider: data.provider, name: data.name, description: data.description } : { provider: '', name: '', description: '' }}
+            />
             <IonCard>
               <IonCardHeader>
                 <IonCardTitle>{t.services.title}</IonCardTitle>
               </IonCardHeader>
-              <IonCardContent>{productId ? <ProductServicesEditor productId={productId} /> : <p className="catalog-hint">{t.services.saveFirst}</p>}</IonCardContent>
+              <IonCardContent>
+                {productId ? <ProductServicesEditor productId={productId} /> : <p className="catalog-hint">{t.services.saveFirst}</p>}
+              </IonCardContent>
             </IonCard>
           </>
         )
@@ -67,9 +72,7 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
           <TextAreaField control={form.control} name="description" label={it.products.description} maxlength={1000} rows={3} />
           <OfflineNotice />
           <FormError error={mutation.error} />
-          <SubmitButton disabled={!online || mutation.isPending}>
-            {it.common.save}
-          </SubmitButton>
+          <SubmitButton disabled={!online || mutation.isPending}>{it.common.save}</SubmitButton>
           <IonButton fill="clear" routerLink={links.products()}>
             {it.common.cancel}
           </IonButton>

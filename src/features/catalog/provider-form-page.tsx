@@ -25,7 +25,11 @@ export default function ProviderFormPage() {
     <AppPage title={providerId ? t.edit : t.new}>
       <h1>{providerId ? t.edit : t.new}</h1>
       <FormError error={error} />
-      {providerId && !data && !error ? <IonSpinner /> : !error && <ProviderForm id={providerId} initial={data ? { name: data.name, logo: data.logo } : { name: '', logo: null }} />}
+      {providerId && !data && !error ? (
+        <IonSpinner />
+      ) : (
+        !error && <ProviderForm id={providerId} initial={data ? { name: data.name, logo: data.logo } : { name: '', logo: null }} />
+      )}
     </AppPage>
   );
 }
@@ -47,9 +51,7 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
           <TextField control={form.control} name="logo" label={it.providers.logo} maxlength={300} />
           <OfflineNotice />
           <FormError error={mutation.error} />
-          <SubmitButton disabled={!online || mutation.isPending}>
-            {it.common.save}
-          </SubmitButton>
+          <SubmitButton disabled={!online || mutation.isPending}>{it.common.save}</SubmitButton>
           <IonButton fill="clear" routerLink={links.providers()}>
             {it.common.cancel}
           </IonButton>

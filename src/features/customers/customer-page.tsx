@@ -103,7 +103,11 @@ export default function CustomerPage() {
             <h2 id="cu-quotations-title" className="cu-section-title">
               {t.quotationsTitle} <span className="cu-muted">({c.quotations})</span>
             </h2>
-            {c.quotation_list.length === 0 ? <p className="cu-empty">{t.noQuotations}</p> : <QuotationSummaryList items={c.quotation_list} showCustomer={false} showAgent={profile?.role === 1} />}
+            {c.quotation_list.length === 0 ? (
+              <p className="cu-empty">{t.noQuotations}</p>
+            ) : (
+              <QuotationSummaryList items={c.quotation_list} showCustomer={false} showAgent={profile?.role === 1} />
+            )}
             {c.quotations > CUSTOMER_QUOTATIONS_LIMIT && <p className="cu-muted">{t.moreQuotations(CUSTOMER_QUOTATIONS_LIMIT)}</p>}
           </section>
         </>

@@ -106,7 +106,9 @@ function CustomerRow({ c, showAgent }: { c: CustomerListItem; showAgent: boolean
       <Link className="cu-item" to={links.customer(c.id)} data-testid="customer-row">
         <span className="cu-item-head">
           <strong className="cu-name">{c.name}</strong>
-          <span className={`cu-type cu-type-${c.employee_type.toLowerCase()}`}>{c.employee_type === 'BUSINESS' ? it.customers.businessType : it.customers.privateType}</span>
+          <span className={`cu-type cu-type-${c.employee_type.toLowerCase()}`}>
+            {c.employee_type === 'BUSINESS' ? it.customers.businessType : it.customers.privateType}
+          </span>
         </span>
         <span className="cu-item-body">
           <span className="cu-code">{c.employee_type === 'BUSINESS' && c.vat_number ? c.vat_number : c.fiscal_code}</span>

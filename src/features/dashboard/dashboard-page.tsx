@@ -35,7 +35,13 @@ export default function DashboardPage() {
 
   return (
     <AppPage title={it.dashboard.title} className="dashboard-page">
-      <IonSegment scrollable value={interval} onIonChange={(e) => setPeriod(e.detail.value as StatsInterval)} aria-label={it.dashboard.period} className="db-periods">
+      <IonSegment
+        scrollable
+        value={interval}
+        onIonChange={(e) => setPeriod(e.detail.value as StatsInterval)}
+        aria-label={it.dashboard.period}
+        className="db-periods"
+      >
         {STATS_INTERVALS.map((i) => (
           <IonSegmentButton key={i} value={i}>
             <IonLabel>{it.dashboard.periods[i]}</IonLabel>
@@ -141,7 +147,11 @@ export default function DashboardPage() {
         <IonContent className="ion-padding">
           {shown && (
             <div className="db-agent" data-testid="agent-modal">
-              {shown.image ? <img src={serverUrl(shown.image)} alt="" className="db-agent-image" /> : <div className="db-agent-image db-agent-initials">{shown.name.slice(0, 1)}</div>}
+              {shown.image ? (
+                <img src={serverUrl(shown.image)} alt="" className="db-agent-image" />
+              ) : (
+                <div className="db-agent-image db-agent-initials">{shown.name.slice(0, 1)}</div>
+              )}
               <dl>
                 <dt>{it.dashboard.name}</dt>
                 <dd>{shown.name}</dd>

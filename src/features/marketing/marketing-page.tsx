@@ -120,7 +120,10 @@ function PostCard({ post }: { post: MarketingPost }) {
 
 function NewPostForm({ onDone }: { onDone: () => void }) {
   const t = it.marketing;
-  const form = useForm<MarketingPostInput, unknown, z.output<typeof MarketingPostInputSchema>>({ resolver: zodResolver(MarketingPostInputSchema), defaultValues: { title: '', description: '' } });
+  const form = useForm<MarketingPostInput, unknown, z.output<typeof MarketingPostInputSchema>>({
+    resolver: zodResolver(MarketingPostInputSchema),
+    defaultValues: { title: '', description: '' },
+  });
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const mutation = useMutation({
@@ -147,7 +150,13 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
               onChange={(e) => {
                 const list = [...(e.target.files ?? [])];
                 setFiles(list);
-                setFileError(list.some((f) => !ACCEPT.split(',').includes(f.type)) ? MESSAGES.imageOnly : list.some((f) => f.size >= LOGO_MAX_BYTES) ? MESSAGES.imageTooBig : null);
+                setFileError(
+                  list.some((f) => !ACCEPT.split(',').includes(f.type))
+                    ? MESSAGES.imageOnly
+                    : list.some((f) => f.size >= LOGO_MAX_BYTES)
+                      ? MESSAGES.imageTooBig
+                      : null,
+                );
               }}
             />
             <span className="file-pick-button">{t.images}</span>
@@ -160,9 +169,7 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
           )}
           <FormError error={mutation.error} />
           <FormSuccess message={mutation.isSuccess ? t.created : null} />
-          <SubmitButton disabled={mutation.isPending || Boolean(fileError)}>
-            {t.publish}
-          </SubmitButton>
+          <SubmitButton disabled={mutation.isPending || Boolean(fileError)}>{t.publish}</SubmitButton>
           <IonButton fill="clear" onClick={onDone}>
             {it.common.cancel}
           </IonButton>

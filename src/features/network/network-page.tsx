@@ -112,8 +112,14 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
                     <td data-label={t.open}>{a.open}</td>
                     <td data-label={t.won}>{a.won}</td>
                     <td data-label={t.lost}>{a.lost}</td>
-                    {fees && <td className="nw-money" data-label={t.effectiveProfit}>{formatEuro(a.effective_profit ?? 0)}</td>}
-                    <td className="nw-money" data-label={t.potentialProfit}>{formatEuro(a.potential_profit)}</td>
+                    {fees && (
+                      <td className="nw-money" data-label={t.effectiveProfit}>
+                        {formatEuro(a.effective_profit ?? 0)}
+                      </td>
+                    )}
+                    <td className="nw-money" data-label={t.potentialProfit}>
+                      {formatEuro(a.potential_profit)}
+                    </td>
                     <td data-label={t.newCustomers}>{a.new_customers}</td>
                     <td data-label={t.customers}>{a.customers}</td>
                   </tr>

@@ -72,7 +72,17 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
   // refuses to save another one (docs/pricing.md).
   const quoteQuery =
     child && rate !== null
-      ? writeQuoteConfig({ offer: child.ref, duration: sel.duration, deposit: sel.deposit, distance: sel.distance, bundle: sel.bundle ?? undefined, accessories: [...sel.accessories], colors: [...sel.colors], services: { ...sel.services }, rate })
+      ? writeQuoteConfig({
+          offer: child.ref,
+          duration: sel.duration,
+          deposit: sel.deposit,
+          distance: sel.distance,
+          bundle: sel.bundle ?? undefined,
+          accessories: [...sel.accessories],
+          colors: [...sel.colors],
+          services: { ...sel.services },
+          rate,
+        })
       : '';
   const bundles = [...new Set(offer.child.data.map((c) => c.bundle).filter((b): b is string => !!b))];
   const level = cfg.sustainability?.index ?? null;
@@ -109,9 +119,15 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
         onPrint={() => setPrintOpen(true)}
       />
 
-      <VariationModal open={variationOpen} onClose={() => setVariationOpen(false)} offer={offer} sel={sel} onApply={(s) => setSel((x) => ({ ...x, ...s }))} bundles={bundles} />
+      <VariationModal
+        open={variationOpen}
+        onClose={() => setVariationOpen(false)}
+        offer={offer}
+        sel={sel}
+        onApply={(s) => setSel((x) => ({ ...x, ...s }))}
+        bundles={bundles}
+      />
       {child && rate !== null && <PrintModal open={printOpen} onClose={() => setPrintOpen(false)} offer={child.ref} price={rate} sel={sel} />}
     </AppPage>
   );
 }
-

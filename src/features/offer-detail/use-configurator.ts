@@ -40,17 +40,28 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
     const valid = (codes: string[], list: { code: string }[]) => codes.filter((c) => list.some((x) => x.code === c));
     // Not cleared when `sel` changes (it changes right above): only when the page goes away.
     preselect.current = setTimeout(
-      () => setSel((s) => s && { ...s, accessories: valid(fromUrl.accessories, offer.optionalAccessories), colors: valid(fromUrl.colors, offer.colors).slice(0, 1) }),
+      () =>
+        setSel(
+          (s) => s && { ...s, accessories: valid(fromUrl.accessories, offer.optionalAccessories), colors: valid(fromUrl.colors, offer.colors).slice(0, 1) },
+        ),
       DEBOUNCE.preselect,
     );
   }, [offer, sel, fromUrl]);
   useEffect(() => () => clearTimeout(preselect.current), []);
 
-  const expired = !!offer && fromUrl.duration !== undefined && fromUrl.deposit !== undefined && fromUrl.distance !== undefined && !findChildOffer(offer.child.data, { duration: fromUrl.duration, deposit: fromUrl.deposit, distance: fromUrl.distance, bundle: fromUrl.bundle ?? null });
+  const expired =
+    !!offer &&
+    fromUrl.duration !== undefined &&
+    fromUrl.deposit !== undefined &&
+    fromUrl.distance !== undefined &&
+    !findChildOffer(offer.child.data, { duration: fromUrl.duration, deposit: fromUrl.deposit, distance: fromUrl.distance, bundle: fromUrl.bundle ?? null });
 
   const configured = useMemo(() => {
     if (!offer || !sel) return null;
-    return configure({ tag: offer.tag, children: offer.child.data, accessories: offer.optionalAccessories, colors: offer.colors, services: offer.services }, sel);
+    return configure(
+      { tag: offer.tag, children: offer.child.data, accessories: offer.optionalAccessories, colors: offer.colors, services: offer.services },
+      sel,
+    );
   }, [offer, sel]);
   const child = configured?.ok ? configured.child : null;
   const baseTotal = configured?.ok ? configured.rate.total : null;
@@ -62,16 +73,26 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
   }, [child?.ref]);
 
   const debouncedOverride = useDebounced(override, DEBOUNCE.override);
-  const flags = offer ? { has_extra_commission: offer.has_extra_commission, has_under_commission: offer.has_under_commission, has_over_commission: offer.has_over_commission } : {};
+  const flags = offer
+    ? { has_extra_commission: offer.has_extra_commission, has_under_commission: offer.has_under_commission, has_over_commission: offer.has_over_commission }
+    : {};
   const commissionOn = showFees && !!offer?.fees && baseTotal !== null && baseTotal > 0 && !!child;
   const commissionResult: CommissionResult | null = useMemo(() => {
     if (!commissionOn || !offer?.fees || !child || baseTotal === null) return null;
-    return applyCommission(offer.fees, flags, { commission, overrideMonthlyRate: debouncedOverride }, { durationMonths: child.duration, baseMonthlyRate: baseTotal });
+    return applyCommission(
+      offer.fees,
+      flags,
+      { commission, overrideMonthlyRate: debouncedOverride },
+      { durationMonths: child.duration, baseMonthlyRate: baseTotal },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [commissionOn, offer, child, baseTotal, commission, debouncedOverride]);
   const bounds = useMemo(() => {
     if (!commissionOn || !offer?.fees || !child || baseTotal === null) return null;
-    return { commission: commissionBounds(offer.fees, flags), rate: rateBoundsForCommission(offer.fees, flags, { durationMonths: child.duration, baseMonthlyRate: baseTotal }) };
+    return {
+      commission: commissionBounds(offer.fees, flags),
+      rate: rateBoundsForCommission(offer.fees, flags, { durationMonths: child.duration, baseMonthlyRate: baseTotal }),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [commissionOn, offer, child, baseTotal]);
 
@@ -82,7 +103,13 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
   const sustainability: Sustainability | null = useMemo(
     () =>
       limits && affordabilityInput.rate !== null
-        ? sustainabilityIndex({ monthlyRate: affordabilityInput.rate, deposit: affordabilityInput.deposit, monthlyRateMax: limits.monthlyRateMax, thresholdMonthlyRateMax: limits.thresholdMonthlyRateMax, depositRequired: limits.depositRequired })
+        ? sustainabilityIndex({
+            monthlyRate: affordabilityInput.rate,
+            deposit: affordabilityInput.deposit,
+            monthlyRateMax: limits.monthlyRateMax,
+            thresholdMonthlyRateMax: limits.thresholdMonthlyRateMax,
+            depositRequired: limits.depositRequired,
+          })
         : null,
     [limits, affordabilityInput],
   );
@@ -90,7 +117,14 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
   // The address mirrors the configuration (replaceState, as the offers screen: no remount).
   useEffect(() => {
     if (!sel) return;
-    const query = writeDetailUrl({ duration: sel.duration, deposit: sel.deposit, distance: sel.distance, bundle: sel.bundle ?? undefined, accessories: [...sel.accessories], colors: [...sel.colors] });
+    const query = writeDetailUrl({
+      duration: sel.duration,
+      deposit: sel.deposit,
+      distance: sel.distance,
+      bundle: sel.bundle ?? undefined,
+      accessories: [...sel.accessories],
+      colors: [...sel.colors],
+    });
     const url = `${window.location.pathname}?${query}`;
     if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
   }, [sel]);

@@ -80,8 +80,13 @@ export default function OffersPage() {
     else setRevision((r) => r + 1);
   };
   // One identity for the screen's life: the filter column's rows are memoised on it.
-  const editFilter = useLatestCallback(<K extends keyof OfferFilters>(name: K, value: FilterValue<K>) =>
-    void guarded({ kind: 'edit', filter: name }, (f) => withFilter(f, name, value), () => setFilter(name, value)),
+  const editFilter = useLatestCallback(
+    <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) =>
+      void guarded(
+        { kind: 'edit', filter: name },
+        (f) => withFilter(f, name, value),
+        () => setFilter(name, value),
+      ),
   ) as <K extends keyof OfferFilters>(name: K, value: FilterValue<K>) => void;
 
   const selectedLevels = check.sustainability.length ? check.sustainability : initialSustainability(check);
@@ -120,7 +125,11 @@ export default function OffersPage() {
             chips={chips}
             onRemove={(c) => {
               const { name, value } = withoutChip(state.filters, c);
-              void guarded({ kind: 'remove', filter: name }, (f) => withFilter(f, name, value as never), () => setFilter(name, value as never));
+              void guarded(
+                { kind: 'remove', filter: name },
+                (f) => withFilter(f, name, value as never),
+                () => setFilter(name, value as never),
+              );
             }}
             onRemoveAll={() => void guarded({ kind: 'clearAll' }, () => ({}), clearFilters)}
             onDownload={() => exporter.mutate(body)}

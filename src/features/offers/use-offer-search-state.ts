@@ -30,10 +30,10 @@ export function withFilter<K extends keyof OfferFilters>(filters: Filters, name:
 }
 
 /** The check's filters added (spec §4: customer type from the category; rate and deposit only if neither is chosen). */
-const withCheck = (filters: Filters, check: CreditCheckSnapshot): Filters =>
-  hasCreditCheck(check) ? applyCreditCheckFilters(filters, check) : filters;
+const withCheck = (filters: Filters, check: CreditCheckSnapshot): Filters => (hasCreditCheck(check) ? applyCreditCheckFilters(filters, check) : filters);
 
-const sameFilters = (a: Filters, b: Filters) => writeOfferUrl({ filters: a, sort: 'price-up', page: 1 }) === writeOfferUrl({ filters: b, sort: 'price-up', page: 1 });
+const sameFilters = (a: Filters, b: Filters) =>
+  writeOfferUrl({ filters: a, sort: 'price-up', page: 1 }) === writeOfferUrl({ filters: b, sort: 'price-up', page: 1 });
 
 /** The body of `POST search/offers`: the state's filters, sort and page, and a completed check's fields (spec §4, §7). */
 const searchBody = (state: OfferUrlState, checkFields: ReturnType<typeof creditCheckSearchFields>): OfferSearchInput => ({
@@ -127,7 +127,10 @@ export function useOfferSearchState() {
   );
 
   const { contractualCategory, answers, sustainability, response } = check;
-  const checkFields = useMemo(() => checkFieldsOf({ contractualCategory, answers, sustainability, response }), [contractualCategory, answers, sustainability, response]);
+  const checkFields = useMemo(
+    () => checkFieldsOf({ contractualCategory, answers, sustainability, response }),
+    [contractualCategory, answers, sustainability, response],
+  );
   const body = useMemo(() => searchBody(state, checkFields), [state, checkFields]);
   return { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen };
 }

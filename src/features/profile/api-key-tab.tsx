@@ -72,7 +72,13 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
           {profile.apiKey ? t.replace : t.create}
         </IonButton>
         {profile.apiKey && (
-          <IonButton fill="outline" color="danger" onClick={() => void askRevoke()} disabled={mutation.isPending || revoke.isPending} data-testid="api-key-revoke">
+          <IonButton
+            fill="outline"
+            color="danger"
+            onClick={() => void askRevoke()}
+            disabled={mutation.isPending || revoke.isPending}
+            data-testid="api-key-revoke"
+          >
             {t.revoke}
           </IonButton>
         )}

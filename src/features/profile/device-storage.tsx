@@ -4,7 +4,8 @@ import { it } from '../../i18n/account';
 
 type Storage = { persisted: boolean | null; used: number | null; quota: number | null };
 
-const size = (bytes: number) => (bytes >= 2 ** 30 ? `${formatNumber(bytes / 2 ** 30, { decimals: 1 })} GB` : `${formatNumber(bytes / 2 ** 20, { decimals: 1 })} MB`);
+const size = (bytes: number) =>
+  bytes >= 2 ** 30 ? `${formatNumber(bytes / 2 ** 30, { decimals: 1 })} GB` : `${formatNumber(bytes / 2 ** 20, { decimals: 1 })} MB`;
 
 /**
  * Whether the browser keeps the app's data (catalogue copy, saved screens, the outbox) under storage

@@ -41,9 +41,7 @@ function LandingForm({ initial, code }: { initial: LandingPage; code: string }) 
       )}
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <SubmitButton disabled={mutation.isPending}>
-        {it.common.save}
-      </SubmitButton>
+      <SubmitButton disabled={mutation.isPending}>{it.common.save}</SubmitButton>
     </form>
   );
 }

@@ -9,7 +9,10 @@ import { changePassword } from './api/account';
 import { SubmitButton } from '../../ui/form-base';
 
 export function PasswordForm() {
-  const form = useForm<PasswordChange>({ resolver: zodResolver(PasswordChangeSchema), defaultValues: { password: '', new_password: '', confirm_password: '' } });
+  const form = useForm<PasswordChange>({
+    resolver: zodResolver(PasswordChangeSchema),
+    defaultValues: { password: '', new_password: '', confirm_password: '' },
+  });
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => form.reset(),
@@ -24,9 +27,7 @@ export function PasswordForm() {
       <TextField control={form.control} name="confirm_password" label={t.confirm} type="password" autocomplete="new-password" />
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <SubmitButton disabled={mutation.isPending}>
-        {t.submit}
-      </SubmitButton>
+      <SubmitButton disabled={mutation.isPending}>{t.submit}</SubmitButton>
     </form>
   );
 }

@@ -13,7 +13,15 @@ import { SubmitButton } from '../../ui/form-base';
 export function ProfileForm({ profile }: { profile: Profile }) {
   const form = useForm<ProfileUpdate, unknown, z.output<typeof ProfileUpdateSchema>>({
     resolver: zodResolver(ProfileUpdateSchema),
-    defaultValues: { business_name: profile.business_name, name: profile.name, email: profile.email, phone: profile.phone, title: profile.title, contact_info: profile.contact_info, current_password: '' },
+    defaultValues: {
+      business_name: profile.business_name,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      title: profile.title,
+      contact_info: profile.contact_info,
+      current_password: '',
+    },
   });
   const mutation = useMutation({
     mutationFn: updateProfile,
@@ -40,9 +48,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <TextField control={form.control} name="contact_info" label={f.contact_info} maxlength={500} />
       <FormError error={mutation.error} />
       <FormSuccess message={mutation.isSuccess ? it.profile.success : null} />
-      <SubmitButton disabled={mutation.isPending}>
-        {it.common.save}
-      </SubmitButton>
+      <SubmitButton disabled={mutation.isPending}>{it.common.save}</SubmitButton>
     </form>
   );
 }

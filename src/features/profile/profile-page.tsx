@@ -38,7 +38,15 @@ export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
       </p>
       <div className={`tab-bar ${hint.className}`} ref={hint.ref} onScroll={hint.onScroll} role="tablist" aria-label={it.profile.title}>
         {tabs.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={t === tab} aria-controls="profile-panel" onClick={() => setParams({ tab: t }, { replace: true })} data-testid={`tab-${t}`}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === tab}
+            aria-controls="profile-panel"
+            onClick={() => setParams({ tab: t }, { replace: true })}
+            data-testid={`tab-${t}`}
+          >
             {it.profile.tabs[t]}
           </button>
         ))}

@@ -81,7 +81,9 @@ const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({
 
 /** Anything typed in the personal data (the category and the consent are choices, not data). */
 export const hasTypedData = (v: CustomerValues) =>
-  (['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'vat_number', 'business_name', 'notes'] as const).some((k) => v[k].trim() !== '');
+  (['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'vat_number', 'business_name', 'notes'] as const).some(
+    (k) => v[k].trim() !== '',
+  );
 
 const defaultCategory = (type: CustomerType): ContractualCategory => (type === 'piva' ? 'societa-capitale' : 'tempo-indeterminato');
 
@@ -107,7 +109,11 @@ export function CustomerForm({
   /** The fields refused by the client's own checks, and the values as typed. */
   onInvalid?: (fields: string[], values: CustomerValues) => void;
 }) {
-  const startType: CustomerType = initial ? (categoriesFor('piva').some((c) => c.value === initial.employee_category) ? 'piva' : 'privati') : (offerType ?? 'privati');
+  const startType: CustomerType = initial
+    ? categoriesFor('piva').some((c) => c.value === initial.employee_category)
+      ? 'piva'
+      : 'privati'
+    : (offerType ?? 'privati');
   const [type, setType] = useState<CustomerType>(startType);
   const [askSwitch, setAskSwitch] = useState<CustomerType | null>(null);
   const [found, setFound] = useState<boolean | null>(null);
@@ -129,8 +135,7 @@ export function CustomerForm({
         // A found customer brings its category: the P.IVA / Privati choice follows it.
         setType(customer.employee_type === 'BUSINESS' ? 'piva' : 'privati');
         form.reset(fromCustomer(customer, consent));
-      }
-      else if (by.code) form.setValue('vat_number', '');
+      } else if (by.code) form.setValue('vat_number', '');
       else form.setValue('fiscal_code', '');
     } finally {
       setSearching(false);
@@ -255,7 +260,11 @@ export function CustomerForm({
           </div>
         </div>
         {searching && <IonNote>{it.quotation.searching}</IonNote>}
-        {found === true && <IonNote color="success" data-testid="customer-found">{it.quotation.customerFound}</IonNote>}
+        {found === true && (
+          <IonNote color="success" data-testid="customer-found">
+            {it.quotation.customerFound}
+          </IonNote>
+        )}
         {found === false && <IonNote data-testid="customer-not-found">{it.quotation.customerNotFound}</IonNote>}
 
         <div className="form-grid">
@@ -263,10 +272,27 @@ export function CustomerForm({
           {type === 'piva' && <TextField control={form.control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
           <TextField control={form.control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
           <TextField control={form.control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
-          <TextField control={form.control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={disabled} />
+          <TextField
+            control={form.control}
+            name="email"
+            label={f.email}
+            type="email"
+            inputmode="email"
+            autocomplete="email"
+            maxlength={254}
+            disabled={disabled}
+          />
           <TextField control={form.control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
           <TextField control={form.control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
-          <TextField control={form.control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={disabled} />
+          <TextField
+            control={form.control}
+            name="zip_code"
+            label={f.zip_code}
+            inputmode="numeric"
+            autocomplete="postal-code"
+            maxlength={5}
+            disabled={disabled}
+          />
           <TextField control={form.control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
         </div>
         <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />

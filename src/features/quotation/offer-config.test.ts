@@ -5,7 +5,9 @@ const store = (v: unknown) => ({ getItem: () => (v === null ? null : JSON.string
 
 describe('readOfferConfig', () => {
   it('reads the address first: options, services with quantities and the rate shown on the detail', () => {
-    expect(readOfferConfig('?offer=R1&duration=36&deposit=0&distance=15000&accessories=A,B&colors=C&services=12:2,14:1&rate=311.5', store({ offer: 'X' }))).toEqual({
+    expect(
+      readOfferConfig('?offer=R1&duration=36&deposit=0&distance=15000&accessories=A,B&colors=C&services=12:2,14:1&rate=311.5', store({ offer: 'X' })),
+    ).toEqual({
       offer: 'R1',
       duration: 36,
       deposit: 0,
@@ -21,7 +23,9 @@ describe('readOfferConfig', () => {
     expect(readOfferConfig('?offer=R1&rate=-4')?.rate).toBeUndefined();
   });
   it('falls back to lastConfiguredOffer (with its services and price), and to nothing', () => {
-    expect(readOfferConfig('', store({ offer: 'R2', selectedAccessories: ['A'], selectedColors: [], selectedServices: { '7': 3 }, price: 420.1, duration: 48 }))).toEqual({
+    expect(
+      readOfferConfig('', store({ offer: 'R2', selectedAccessories: ['A'], selectedColors: [], selectedServices: { '7': 3 }, price: 420.1, duration: 48 })),
+    ).toEqual({
       offer: 'R2',
       duration: 48,
       accessories: ['A'],

@@ -16,7 +16,13 @@ export function PdfButton({ proposal }: { proposal: Proposal }) {
   const download = useDownloadProposalPdf(proposal.id);
   const reached = proposal.step >= PDF_STEP;
   const ready = proposal.has_pdf && proposal.stillValid && reached;
-  const tip = !reached ? it.quotation.pdf.completeStep : !proposal.stillValid ? it.quotation.pdf.expired : !proposal.has_pdf ? it.quotation.pdf.preparing : it.quotation.pdf.download;
+  const tip = !reached
+    ? it.quotation.pdf.completeStep
+    : !proposal.stillValid
+      ? it.quotation.pdf.expired
+      : !proposal.has_pdf
+        ? it.quotation.pdf.preparing
+        : it.quotation.pdf.download;
   return (
     <span className="pdf-button-wrap" title={tip} data-testid="pdf-button-wrap" data-state={ready ? 'ready' : !reached ? 'step' : 'preparing'}>
       <IonButton expand="block" disabled={!ready || download.isPending} data-testid="pdf-download" onClick={() => download.mutate()}>

@@ -22,7 +22,8 @@ import { Tracker } from './tracker';
 import { usePdfStream } from './use-pdf-stream';
 
 type View = 'sustainability' | 'documents' | 'status';
-const viewFor = (p: Proposal): View => (p.step <= 1 ? 'sustainability' : p.step === 3 && !p.quotation.data.hasAttachments ? 'documents' : p.step >= 4 ? 'status' : 'documents');
+const viewFor = (p: Proposal): View =>
+  p.step <= 1 ? 'sustainability' : p.step === 3 && !p.quotation.data.hasAttachments ? 'documents' : p.step >= 4 ? 'status' : 'documents';
 
 /** A saved proposal, by quotation code or proposal id: its steps (credit check, documents, status) and the sidebar. */
 export function ProposalView({ id, sustainability }: { id: string; sustainability?: SustainabilitySlot | undefined }) {
@@ -107,7 +108,12 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
             />
           )}
           {current === 'status' && (
-            <StatusStep proposal={proposal} busy={status.isPending} onBack={() => setView('documents')} onStatus={(s) => status.mutate(s, { onSuccess: () => void refetch() })} />
+            <StatusStep
+              proposal={proposal}
+              busy={status.isPending}
+              onBack={() => setView('documents')}
+              onStatus={(s) => status.mutate(s, { onSuccess: () => void refetch() })}
+            />
           )}
           {current !== 'sustainability' && proposal.step <= 1 && (
             <IonButton fill="clear" onClick={() => navigate(links.offers())}>

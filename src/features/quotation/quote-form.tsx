@@ -15,7 +15,11 @@ import { SubmitButton } from '../../ui/form-base';
 /** §5 "Quote form": the checks of core/schemas/customer.ts (the server's too), each message on its field. */
 const resolver: Resolver<QuoteFormValues> = async (values) => {
   const fields = quoteFieldsFor(values.employee_category);
-  const parsed = QuoteCustomerSchema.safeParse({ ...values, vat_number: fields.vat_number ? values.vat_number : '', business_name: fields.business_name ? values.business_name : '' });
+  const parsed = QuoteCustomerSchema.safeParse({
+    ...values,
+    vat_number: fields.vat_number ? values.vat_number : '',
+    business_name: fields.business_name ? values.business_name : '',
+  });
   if (parsed.success) return { values, errors: {} };
   const errors: FieldErrors<QuoteFormValues> = {};
   for (const issue of parsed.error.issues) {
@@ -89,13 +93,30 @@ export function QuoteForm({
         <div className="form-grid">
           <TextField control={form.control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={locked} />
           <TextField control={form.control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={locked} />
-          <TextField control={form.control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={locked} />
+          <TextField
+            control={form.control}
+            name="email"
+            label={f.email}
+            type="email"
+            inputmode="email"
+            autocomplete="email"
+            maxlength={254}
+            disabled={locked}
+          />
           <TextField control={form.control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={locked} />
           {/* Room for spaces around a pasted code: the checks trim it (§5 "Quote form"). */}
           <TextField control={form.control} name="fiscal_code" label={f.fiscal_code} maxlength={24} disabled={locked} />
           <TextField control={form.control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={locked} />
           <SelectField control={form.control} name="employee_category" label={q.occupation} options={categories} />
-          {shown.business_name && <TextField control={form.control} name="business_name" label={shown.businessNameRequired ? f.business_name : q.businessNameOptional} maxlength={160} disabled={locked} />}
+          {shown.business_name && (
+            <TextField
+              control={form.control}
+              name="business_name"
+              label={shown.businessNameRequired ? f.business_name : q.businessNameOptional}
+              maxlength={160}
+              disabled={locked}
+            />
+          )}
           {shown.vat_number && <TextField control={form.control} name="vat_number" label={f.vat_number} inputmode="numeric" maxlength={11} disabled={locked} />}
         </div>
         <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />

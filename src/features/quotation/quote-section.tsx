@@ -30,7 +30,8 @@ export function QuoteSection({
   const [editing, setEditing] = useState(false);
   const c = proposal.customer;
   const code = proposal.quotation.data.code;
-  const editable = Boolean(code) && isQuoteEditable({ kind: proposal.kind, status: proposal.status, sustainabilityAnswers: proposal.sustainability?.answers ?? null });
+  const editable =
+    Boolean(code) && isQuoteEditable({ kind: proposal.kind, status: proposal.status, sustainabilityAnswers: proposal.sustainability?.answers ?? null });
 
   if (editing && code) {
     return (

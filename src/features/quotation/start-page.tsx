@@ -84,7 +84,8 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
           setPhase('form');
           setFormKey((k) => k + 1);
           if (err instanceof ApiError && isProposalError(err.code)) setError({ code: err.code, fields: err.errors });
-          else setError({ code: null, message: err instanceof ApiError ? err.message : it.common.serverError, fields: err instanceof ApiError ? err.errors : {} });
+          else
+            setError({ code: null, message: err instanceof ApiError ? err.message : it.common.serverError, fields: err instanceof ApiError ? err.errors : {} });
         },
       },
     );
@@ -129,7 +130,12 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
           {simple && offerSettled && (
             <div data-testid="quote-step">
               <p className="muted">{it.quotation.quote.intro}</p>
-              <QuoteForm initial={emptyQuote(o?.customerType ?? null)} offerType={o?.customerType ?? null} submitLabel={it.quotation.quote.save} onSave={saveQuote} />
+              <QuoteForm
+                initial={emptyQuote(o?.customerType ?? null)}
+                offerType={o?.customerType ?? null}
+                submitLabel={it.quotation.quote.save}
+                onSave={saveQuote}
+              />
               <IonButton fill="clear" size="small" onClick={() => setSimple(false)} data-testid="to-wizard">
                 {it.quotation.quote.toWizard}
               </IonButton>
@@ -158,7 +164,13 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               }}
               serverErrors={error?.fields ?? null}
               // The spec's general form error (§5); its CAP alert (§8) only for a CAP that was typed and refused.
-              onInvalid={(fields, typed) => setError(fields.includes('zip_code') && typed.zip_code.trim() ? { code: 'Invalid zip code', fields: {} } : { code: null, message: it.common.formErrors, fields: {} })}
+              onInvalid={(fields, typed) =>
+                setError(
+                  fields.includes('zip_code') && typed.zip_code.trim()
+                    ? { code: 'Invalid zip code', fields: {} }
+                    : { code: null, message: it.common.formErrors, fields: {} },
+                )
+              }
             />
           )}
           {!simple && phase === 'confirm' && values && (
@@ -176,7 +188,9 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               </div>
             </div>
           )}
-          {manualOffer && canRequest && phase === 'form' &&
+          {manualOffer &&
+            canRequest &&
+            phase === 'form' &&
             (manualOpen ? (
               manualOffer
             ) : (

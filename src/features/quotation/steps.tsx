@@ -43,13 +43,24 @@ export function SustainabilityStep({
           <p>{q.label}</p>
           {q.type === 'TYPE_BOOL' &&
             (q.a ?? []).map((a) => (
-              <IonButton key={String(a.value)} size="small" fill={flow.answers[q.q] === a.value ? 'solid' : 'outline'} disabled={disabled} onClick={() => answer(q, a.value)}>
+              <IonButton
+                key={String(a.value)}
+                size="small"
+                fill={flow.answers[q.q] === a.value ? 'solid' : 'outline'}
+                disabled={disabled}
+                onClick={() => answer(q, a.value)}
+              >
                 {a.label}
               </IonButton>
             ))}
           {q.type === 'TYPE_INPUT' && <NumberAnswer value={flow.answers[q.q]} disabled={disabled} onOk={(n) => answer(q, n)} />}
           {q.type === 'TYPE_CHOICE' && (
-            <select aria-label={q.label} disabled={disabled} value={String(flow.answers[q.q] ?? '')} onChange={(e) => e.target.value && answer(q, e.target.value)}>
+            <select
+              aria-label={q.label}
+              disabled={disabled}
+              value={String(flow.answers[q.q] ?? '')}
+              onChange={(e) => e.target.value && answer(q, e.target.value)}
+            >
               <option value="">{it.common.placeholder}</option>
               {(q.list ?? []).map((c) => (
                 <option key={c.key} value={c.key}>
@@ -113,7 +124,19 @@ function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefine
 const UPLOAD_KEY = ['quotation-upload'] as const;
 
 /** One upload slot per required document; PDF only (the server checks the content too). */
-export function DocumentsStep({ proposal, disabled, strict, onBack, onNext }: { proposal: Proposal; disabled: boolean; strict: boolean; onBack: () => void; onNext: () => void }) {
+export function DocumentsStep({
+  proposal,
+  disabled,
+  strict,
+  onBack,
+  onNext,
+}: {
+  proposal: Proposal;
+  disabled: boolean;
+  strict: boolean;
+  onBack: () => void;
+  onNext: () => void;
+}) {
   // Files waiting in the outbox, by slot: they count as given (the write will arrive).
   const [queued, setQueued] = useState<Record<string, string[]>>({});
   // One upload at a time: every slot waits while one is sent.
@@ -152,7 +175,19 @@ export function DocumentsStep({ proposal, disabled, strict, onBack, onNext }: { 
 type AttachmentSlot = Proposal['quotation']['data']['attachments'][number];
 
 /** A document slot: its files, the ones waiting to be sent, and its own upload (a mutation: busy and error are its state). */
-function DocumentSlot({ code, slot: s, queued, disabled, onQueued }: { code: string; slot: AttachmentSlot; queued: string[]; disabled: boolean; onQueued: (name: string) => void }) {
+function DocumentSlot({
+  code,
+  slot: s,
+  queued,
+  disabled,
+  onQueued,
+}: {
+  code: string;
+  slot: AttachmentSlot;
+  queued: string[];
+  disabled: boolean;
+  onQueued: (name: string) => void;
+}) {
   const upload = useUploadDocument(code, UPLOAD_KEY);
   const [notPdf, setNotPdf] = useState(false);
   function pick(file: File | undefined) {
@@ -207,7 +242,17 @@ function DocumentSlot({ code, slot: s, queued, disabled, onQueued }: { code: str
   );
 }
 
-export function StatusStep({ proposal, busy, onStatus, onBack }: { proposal: Proposal; busy: boolean; onStatus: (s: 'WON' | 'LOST') => void; onBack: () => void }) {
+export function StatusStep({
+  proposal,
+  busy,
+  onStatus,
+  onBack,
+}: {
+  proposal: Proposal;
+  busy: boolean;
+  onStatus: (s: 'WON' | 'LOST') => void;
+  onBack: () => void;
+}) {
   return (
     <div data-testid="status-step">
       <h2>{it.quotation.statusTitle}</h2>

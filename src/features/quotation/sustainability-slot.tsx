@@ -37,7 +37,19 @@ export type SustainabilitySlot = (props: SustainabilitySlotProps) => ReactNode;
  * The sustainability step around the slot's credit check: the check reports its answers and the result
  * for this offer; recording them on the proposal moves on to the documents.
  */
-export function SlotStep({ proposal, disabled, slot, saving, onSave }: { proposal: Proposal; disabled: boolean; slot: SustainabilitySlot; saving: WriteState; onSave: (check: SustainabilityCheck) => void }) {
+export function SlotStep({
+  proposal,
+  disabled,
+  slot,
+  saving,
+  onSave,
+}: {
+  proposal: Proposal;
+  disabled: boolean;
+  slot: SustainabilitySlot;
+  saving: WriteState;
+  onSave: (check: SustainabilityCheck) => void;
+}) {
   const [check, setCheck] = useState<SustainabilityCheck | null>(null);
   const offerData = useMemo(() => ({ monthly_rate: proposal.price, deposit: proposal.deposit }), [proposal.price, proposal.deposit]);
   // Read once: the slot starts from the saved answers when the step opens, not again after each save.

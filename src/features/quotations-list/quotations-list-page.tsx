@@ -53,7 +53,15 @@ export default function QuotationsListPage() {
   return (
     <AppPage title={it.quotations.title} className="quotations-list-page">
       {!wide && (
-        <IonButton expand="block" fill="outline" className="ql-filter-toggle" aria-expanded={filtersOpen} aria-controls="ql-filters" onClick={() => setFiltersOpen((o) => !o)} data-testid="quotations-filter-toggle">
+        <IonButton
+          expand="block"
+          fill="outline"
+          className="ql-filter-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="ql-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+          data-testid="quotations-filter-toggle"
+        >
           <Icon slot="start" icon={optionsOutline} />
           {it.quotations.filter}
           {active > 0 ? ` (${active})` : ''}
@@ -63,7 +71,13 @@ export default function QuotationsListPage() {
         <form className="ql-filters" onSubmit={(e) => e.preventDefault()} aria-label={it.quotations.title}>
           <label>
             {it.quotations.query}
-            <input type="search" name="query" value={state.query} placeholder={it.quotations.queryPlaceholder} onChange={(e) => set({ query: e.target.value })} />
+            <input
+              type="search"
+              name="query"
+              value={state.query}
+              placeholder={it.quotations.queryPlaceholder}
+              onChange={(e) => set({ query: e.target.value })}
+            />
           </label>
           <label>
             {it.quotations.fiscalCode}
@@ -75,7 +89,13 @@ export default function QuotationsListPage() {
           </label>
           <label>
             {it.quotations.startDate}
-            <input type="date" name="startDate" value={state.startDate} onChange={(e) => set({ startDate: e.target.value })} aria-invalid={rangeError !== null} />
+            <input
+              type="date"
+              name="startDate"
+              value={state.startDate}
+              onChange={(e) => set({ startDate: e.target.value })}
+              aria-invalid={rangeError !== null}
+            />
           </label>
           <label>
             {it.quotations.endDate}
@@ -111,7 +131,14 @@ export default function QuotationsListPage() {
           {QUOTATION_STATUSES.map((s) => {
             const on = state.status.includes(s);
             return (
-              <IonButton key={s} size="small" fill={on ? 'solid' : 'outline'} className={`ql-status ql-status-${s.toLowerCase()}`} aria-pressed={on} onClick={() => setState((x) => toggleStatus(x, s))}>
+              <IonButton
+                key={s}
+                size="small"
+                fill={on ? 'solid' : 'outline'}
+                className={`ql-status ql-status-${s.toLowerCase()}`}
+                aria-pressed={on}
+                onClick={() => setState((x) => toggleStatus(x, s))}
+              >
                 {STATUS_LABELS[s]}
               </IonButton>
             );
@@ -133,7 +160,13 @@ export default function QuotationsListPage() {
       {shownBadges.length > 0 && (
         <div className="ql-badges" data-testid="filter-badges">
           {shownBadges.map((b) => (
-            <IonChip key={b.key} outline title={it.quotations.removeBadge} aria-label={`${it.quotations.badge[b.key]}: ${b.value}. ${it.quotations.removeBadge}`} onClick={() => set({ [b.key]: '' })}>
+            <IonChip
+              key={b.key}
+              outline
+              title={it.quotations.removeBadge}
+              aria-label={`${it.quotations.badge[b.key]}: ${b.value}. ${it.quotations.removeBadge}`}
+              onClick={() => set({ [b.key]: '' })}
+            >
               <IonLabel>
                 {it.quotations.badge[b.key]}: {b.value}
               </IonLabel>

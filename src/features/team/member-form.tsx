@@ -64,13 +64,16 @@ export function MemberForm({
       <TextField control={form.control} name="title" label={it.profile.fields.title} maxlength={120} />
       <TextField control={form.control} name="email" label={it.profile.fields.email} type="email" inputmode="email" maxlength={254} />
       <TextField control={form.control} name="phone" label={it.profile.fields.phone} type="tel" inputmode="tel" maxlength={40} />
-      <SelectField control={form.control} name="parent_id" label={t.parent} options={[{ value: null, label: t.none }, ...parentChoices(members, editing).map((m) => ({ value: m.id, label: m.business_name || m.name }))]} />
+      <SelectField
+        control={form.control}
+        name="parent_id"
+        label={t.parent}
+        options={[{ value: null, label: t.none }, ...parentChoices(members, editing).map((m) => ({ value: m.id, label: m.business_name || m.name }))]}
+      />
       <SelectField control={form.control} name="fee_type" label={t.feeType} options={feeTypes.map((f) => ({ value: f, label: t.feeTypes[f] ?? f }))} />
       <TextField control={form.control} name="fee_value" label={`${t.feeValue} (${t.unit(feeType ?? '')})`} type="number" inputmode="decimal" />
       <FormError error={mutation.error} />
-      <SubmitButton disabled={mutation.isPending}>
-        {it.common.save}
-      </SubmitButton>
+      <SubmitButton disabled={mutation.isPending}>{it.common.save}</SubmitButton>
     </form>
   );
 }

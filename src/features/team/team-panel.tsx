@@ -45,7 +45,12 @@ export default function TeamPanel() {
     <section data-testid="team-panel">
       <div className="team-head">
         <h2>{t.title}</h2>
-        <IonButton onClick={() => (setMessage(null), setEditing('new'))} disabled={full} aria-describedby={full ? 'team-limit' : undefined} data-testid="member-add">
+        <IonButton
+          onClick={() => (setMessage(null), setEditing('new'))}
+          disabled={full}
+          aria-describedby={full ? 'team-limit' : undefined}
+          data-testid="member-add"
+        >
           <Icon slot="start" icon={addOutline} />
           {t.add}
         </IonButton>
@@ -62,7 +67,13 @@ export default function TeamPanel() {
       {members?.length === 0 && <p>{t.empty}</p>}
       <ul className="team-list">
         {members?.map((m) => (
-          <li key={m.id} className="team-tile" style={{ marginInlineStart: `${Math.min(m.level - 1, 6) * 24}px` }} data-testid="member-tile" data-email={m.email}>
+          <li
+            key={m.id}
+            className="team-tile"
+            style={{ marginInlineStart: `${Math.min(m.level - 1, 6) * 24}px` }}
+            data-testid="member-tile"
+            data-email={m.email}
+          >
             <div className="team-tile-main">
               <strong>{m.business_name || m.name}</strong>
               <span className="muted">
@@ -78,7 +89,13 @@ export default function TeamPanel() {
                 {t.status[m.status]}
               </Badge>
               {m.status !== 'PENDING_ACTIVATION' && (
-                <IonButton size="small" fill="outline" color={m.status === 'ACTIVATED' ? 'warning' : 'success'} disabled={toggle.isPending} onClick={() => void onToggle(m)}>
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  color={m.status === 'ACTIVATED' ? 'warning' : 'success'}
+                  disabled={toggle.isPending}
+                  onClick={() => void onToggle(m)}
+                >
                   {m.status === 'ACTIVATED' ? t.deactivate : t.activate}
                 </IonButton>
               )}

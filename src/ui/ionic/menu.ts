@@ -12,8 +12,7 @@ export const IonMenu = /*@__PURE__*/ createComponent({
     onIonWillOpen: 'ionWillOpen',
     onIonWillClose: 'ionWillClose',
     onIonDidOpen: 'ionDidOpen',
-    onIonDidClose: 'ionDidClose'
+    onIonDidClose: 'ionDidClose',
   },
   defineCustomElement: defineIonMenu,
 }) as unknown as typeof Ionic.IonMenu;
-

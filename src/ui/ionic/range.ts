@@ -14,7 +14,7 @@ export const IonRange = /*@__PURE__*/ createComponent({
     onIonFocus: 'ionFocus',
     onIonBlur: 'ionBlur',
     onIonKnobMoveStart: 'ionKnobMoveStart',
-    onIonKnobMoveEnd: 'ionKnobMoveEnd'
+    onIonKnobMoveEnd: 'ionKnobMoveEnd',
   },
   defineCustomElement: defineIonRange,
 }) as unknown as typeof Ionic.IonRange;

@@ -14,7 +14,7 @@ export const IonSelect = /*@__PURE__*/ createComponent({
     onIonCancel: 'ionCancel',
     onIonDismiss: 'ionDismiss',
     onIonFocus: 'ionFocus',
-    onIonBlur: 'ionBlur'
+    onIonBlur: 'ionBlur',
   },
   defineCustomElement: defineIonSelect,
 }) as unknown as typeof Ionic.IonSelect;

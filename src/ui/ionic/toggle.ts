@@ -11,7 +11,7 @@ export const IonToggle = /*@__PURE__*/ createComponent({
   events: {
     onIonChange: 'ionChange',
     onIonFocus: 'ionFocus',
-    onIonBlur: 'ionBlur'
+    onIonBlur: 'ionBlur',
   },
   defineCustomElement: defineIonToggle,
 }) as unknown as typeof Ionic.IonToggle;

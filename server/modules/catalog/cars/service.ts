@@ -66,10 +66,7 @@ export class CarsService {
   }
 
   async brands(s: Scope): Promise<Brand[]> {
-    const rows = await this.db
-      .selectDistinct({ code: cars.brandCode, name: cars.brand, vehicleType: cars.vehicleType })
-      .from(cars)
-      .where(this.visibleCars(s));
+    const rows = await this.db.selectDistinct({ code: cars.brandCode, name: cars.brand, vehicleType: cars.vehicleType }).from(cars).where(this.visibleCars(s));
     const byCode = new Map<string, Brand>();
     for (const r of rows) {
       const b = byCode.get(r.code) ?? { code: r.code, name: r.name, logo: `/api/v1/car/brands/${r.code}/logo.svg`, vehicleTypes: [] };
@@ -106,7 +103,10 @@ export class CarsService {
   }
 
   async carRow(s: Scope, where: SQL): Promise<CarRow> {
-    const [row] = await this.db.select().from(cars).where(and(this.visibleCars(s), where));
+    const [row] = await this.db
+      .select()
+      .from(cars)
+      .where(and(this.visibleCars(s), where));
     if (!row) throw notFound();
     return row;
   }
@@ -161,11 +161,23 @@ export class CarsService {
     const current = await this.carRow(s, eq(cars.id, id));
     if (!current.isCustom) throw invalid({ car: [CATALOG_MESSAGES.catalogCarReadOnly] }, CATALOG_MESSAGES.catalogCarReadOnly);
     const values = this.customCarValues(input);
-    const [row] = await this.db.update(cars).set({ ...values, updatedAt: new Date() }).where(eq(cars.id, id)).returning();
+    const [row] = await this.db
+      .update(cars)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(cars.id, id))
+      .returning();
     // Offers copy the car's search fields.
     await this.db
       .update(offers)
-      .set({ brand: values.brandSlug, model: values.model, category: searchCategoryOf(values.category), fuel: searchFuelOf(values.fuel), gear: values.gear, vehicleType: values.vehicleType, updatedAt: new Date() })
+      .set({
+        brand: values.brandSlug,
+        model: values.model,
+        category: searchCategoryOf(values.category),
+        fuel: searchFuelOf(values.fuel),
+        gear: values.gear,
+        vehicleType: values.vehicleType,
+        updatedAt: new Date(),
+      })
       .where(eq(offers.carId, id));
     await this.syncOfferImages(s, id);
     return this.toCar(row!, s);
@@ -181,7 +193,13 @@ export class CarsService {
       .orderBy(asc(carOptions.id));
     const list = paints.filter((p): p is { hex: string; description: string } => !!p.hex);
     const shown = list.length ? list : [{ hex: 'f2f3f5', description: 'Bianco' }];
-    return shown.map((p, i) => ({ id: null, source: carImagePath(isBody(car.body) ? car.body : 'hatchback', p.hex), description: p.description, type: i === 0 ? 'MAIN' : 'OTHER', group: 'default' }));
+    return shown.map((p, i) => ({
+      id: null,
+      source: carImagePath(isBody(car.body) ? car.body : 'hatchback', p.hex),
+      description: p.description,
+      type: i === 0 ? 'MAIN' : 'OTHER',
+      group: 'default',
+    }));
   }
 
   private async customImages(s: Scope, carId: number): Promise<CarImage[]> {
@@ -225,7 +243,10 @@ export class CarsService {
   }
 
   private async imageRow(s: Scope, id: number) {
-    const [row] = await this.db.select().from(carImages).where(and(eq(carImages.id, id), ownedBy(carImages, s)));
+    const [row] = await this.db
+      .select()
+      .from(carImages)
+      .where(and(eq(carImages.id, id), ownedBy(carImages, s)));
     if (!row) throw notFound();
     return row;
   }
@@ -233,7 +254,10 @@ export class CarsService {
   async setMainImage(s: Scope, id: number): Promise<CarImage[]> {
     const row = await this.imageRow(s, id);
     await this.db.transaction(async (tx) => {
-      await tx.update(carImages).set({ type: 'OTHER' }).where(and(eq(carImages.carId, row.carId), ownedBy(carImages, s)));
+      await tx
+        .update(carImages)
+        .set({ type: 'OTHER' })
+        .where(and(eq(carImages.carId, row.carId), ownedBy(carImages, s)));
       await tx.update(carImages).set({ type: 'MAIN' }).where(eq(carImages.id, id));
     });
     await this.syncOfferImages(s, row.carId);
@@ -244,7 +268,12 @@ export class CarsService {
     const row = await this.imageRow(s, id);
     await this.db.delete(carImages).where(eq(carImages.id, id));
     if (row.type === 'MAIN') {
-      const [next] = await this.db.select({ id: carImages.id }).from(carImages).where(and(eq(carImages.carId, row.carId), ownedBy(carImages, s))).orderBy(asc(carImages.id)).limit(1);
+      const [next] = await this.db
+        .select({ id: carImages.id })
+        .from(carImages)
+        .where(and(eq(carImages.carId, row.carId), ownedBy(carImages, s)))
+        .orderBy(asc(carImages.id))
+        .limit(1);
       if (next) await this.db.update(carImages).set({ type: 'MAIN' }).where(eq(carImages.id, next.id));
     }
     await this.syncOfferImages(s, row.carId);

@@ -6,7 +6,6 @@ import { brokers, deliveryTimes, products, productServices, services } from '../
 import { notFound } from '../../../lib/errors';
 import { type Scope, sharedOr } from '../scope';
 
-
 export class LookupsService {
   constructor(private readonly db: Db) {}
 
@@ -17,12 +16,19 @@ export class LookupsService {
   }
 
   async brokers(s: Scope): Promise<Broker[]> {
-    const rows = await this.db.select().from(brokers).where(and(sharedOr(brokers, s), isNull(brokers.deletedAt))).orderBy(asc(brokers.name));
+    const rows = await this.db
+      .select()
+      .from(brokers)
+      .where(and(sharedOr(brokers, s), isNull(brokers.deletedAt)))
+      .orderBy(asc(brokers.name));
     return rows.map((b) => ({ code: b.code, name: b.name, logo: b.logo, kind: b.kind, own: b.ownerUserId !== null || b.ownerGroup !== null }));
   }
 
   async visibleBroker(s: Scope, code: string) {
-    const [row] = await this.db.select().from(brokers).where(and(eq(brokers.code, code), sharedOr(brokers, s), isNull(brokers.deletedAt)));
+    const [row] = await this.db
+      .select()
+      .from(brokers)
+      .where(and(eq(brokers.code, code), sharedOr(brokers, s), isNull(brokers.deletedAt)));
     return row ?? null;
   }
 
@@ -35,7 +41,14 @@ export class LookupsService {
       .from(products)
       .where(and(inArray(products.brokerCode, codes), sharedOr(products, s), isNull(products.deletedAt)))
       .orderBy(asc(products.name));
-    return rows.map((p) => ({ id: p.id, code: p.code, provider: p.brokerCode, name: p.name, description: p.description, own: p.ownerUserId !== null || p.ownerGroup !== null }));
+    return rows.map((p) => ({
+      id: p.id,
+      code: p.code,
+      provider: p.brokerCode,
+      name: p.name,
+      description: p.description,
+      own: p.ownerUserId !== null || p.ownerGroup !== null,
+    }));
   }
 
   async services(): Promise<Service[]> {

@@ -1,16 +1,7 @@
 // Catalogue offers an agent makes (issue 9): list, edit, clone, publish; only the owner's scope sees them.
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { carImagePath } from '@core/car-image';
-import {
-  CATALOG_MESSAGES,
-  CATALOG_PAGE_SIZE,
-  CATALOG_TAG,
-  missingVariations,
-  sameValues,
-  searchCategoryOf,
-  searchFuelOf,
-  canPublish,
-} from '@core/catalog';
+import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, CATALOG_TAG, missingVariations, sameValues, searchCategoryOf, searchFuelOf, canPublish } from '@core/catalog';
 import type { CatalogOffer, CatalogOfferInput, CatalogOfferList } from '@core/schemas/catalog';
 import type { Db, Queryable } from '../../../db/client';
 import { brokers, cars, deliveryTimes, offers, offerServices, offerVariations, products, services } from '../../../db/schema';
@@ -40,7 +31,10 @@ export class CatalogOffersService {
 
   async offerRow(s: Scope, codeOrId: string): Promise<OfferRow> {
     const key = /^\d+$/.test(codeOrId) ? eq(offers.id, Number(codeOrId)) : eq(offers.code, codeOrId);
-    const [row] = await this.db.select().from(offers).where(and(key, this.ownOffer(s)));
+    const [row] = await this.db
+      .select()
+      .from(offers)
+      .where(and(key, this.ownOffer(s)));
     if (!row) throw notFound();
     return row;
   }
@@ -141,7 +135,10 @@ export class CatalogOffersService {
   /** Checks the references of an offer's values: field errors in the spec's words. */
   private async checkRefs(s: Scope, input: CatalogOfferInput) {
     const errors: Record<string, string[]> = {};
-    const [car] = await this.db.select().from(cars).where(and(eq(cars.id, input.car), this.cars.visibleCars(s)));
+    const [car] = await this.db
+      .select()
+      .from(cars)
+      .where(and(eq(cars.id, input.car), this.cars.visibleCars(s)));
     if (!car) errors.car = [CATALOG_MESSAGES.carInvalid];
     const broker = await this.lookups.visibleBroker(s, input.provider);
     if (!broker) errors.provider = [CATALOG_MESSAGES.providerInvalid];
@@ -214,7 +211,8 @@ export class CatalogOffersService {
         })
         .returning({ id: offers.id });
       await tx.insert(offerVariations).values({ offerId: o!.id, ref: `${code}-M`, isMain: true, ...this.mainValues(input) });
-      if (input.services.length) await tx.insert(offerServices).values(input.services.map((x) => ({ offerId: o!.id, serviceId: x.id, price: x.price, quantity: x.quantity })));
+      if (input.services.length)
+        await tx.insert(offerServices).values(input.services.map((x) => ({ offerId: o!.id, serviceId: x.id, price: x.price, quantity: x.quantity })));
       await refreshOfferSummaries(tx, [o!.id]);
     });
     await this.cars.syncOfferImages(s, car.id);
@@ -226,15 +224,29 @@ export class CatalogOffersService {
     const car = await this.checkRefs(s, input);
     const main = this.mainValues(input);
     await this.db.transaction(async (tx) => {
-      const children = await tx.select().from(offerVariations).where(and(eq(offerVariations.offerId, o.id), eq(offerVariations.isMain, false)));
-      if (children.some((c) => sameValues(valuesOf(c), { deposit: main.deposit, duration: main.duration, distance: main.distance, monthly_rate: main.monthlyRate }))) {
+      const children = await tx
+        .select()
+        .from(offerVariations)
+        .where(and(eq(offerVariations.offerId, o.id), eq(offerVariations.isMain, false)));
+      if (
+        children.some((c) =>
+          sameValues(valuesOf(c), { deposit: main.deposit, duration: main.duration, distance: main.distance, monthly_rate: main.monthlyRate }),
+        )
+      ) {
         throw invalid({ price: [CATALOG_MESSAGES.variationSameAsMain] });
       }
       const { privateNotes, ...values } = this.offerValues(car, input);
-      await tx.update(offers).set(o.ownerUserId === s.userId ? { ...values, privateNotes } : values).where(eq(offers.id, o.id));
-      await tx.update(offerVariations).set(main).where(and(eq(offerVariations.offerId, o.id), eq(offerVariations.isMain, true)));
+      await tx
+        .update(offers)
+        .set(o.ownerUserId === s.userId ? { ...values, privateNotes } : values)
+        .where(eq(offers.id, o.id));
+      await tx
+        .update(offerVariations)
+        .set(main)
+        .where(and(eq(offerVariations.offerId, o.id), eq(offerVariations.isMain, true)));
       await tx.delete(offerServices).where(eq(offerServices.offerId, o.id));
-      if (input.services.length) await tx.insert(offerServices).values(input.services.map((x) => ({ offerId: o.id, serviceId: x.id, price: x.price, quantity: x.quantity })));
+      if (input.services.length)
+        await tx.insert(offerServices).values(input.services.map((x) => ({ offerId: o.id, serviceId: x.id, price: x.price, quantity: x.quantity })));
       await this.checkPublishable(tx, o.id, o.published);
       await refreshOfferSummaries(tx, [o.id]);
     });
@@ -253,7 +265,11 @@ export class CatalogOffersService {
         .returning({ id: offers.id });
       const rows = await tx.select().from(offerVariations).where(eq(offerVariations.offerId, o.id));
       await tx.insert(offerVariations).values(
-        rows.map(({ id: _v, rate: _r, offerId: _o, ref: _ref, ...v }) => ({ ...v, offerId: copy!.id, ref: v.isMain ? `${newCode}-M` : `${newCode}-${token(4)}` })),
+        rows.map(({ id: _v, rate: _r, offerId: _o, ref: _ref, ...v }) => ({
+          ...v,
+          offerId: copy!.id,
+          ref: v.isMain ? `${newCode}-M` : `${newCode}-${token(4)}`,
+        })),
       );
       const chosen = await tx.select().from(offerServices).where(eq(offerServices.offerId, o.id));
       if (chosen.length) await tx.insert(offerServices).values(chosen.map((c) => ({ ...c, offerId: copy!.id })));

@@ -34,7 +34,13 @@ export class ProvidersService {
   async createProvider(s: Scope, input: ProviderInput): Promise<Provider> {
     const [row] = await this.db
       .insert(brokers)
-      .values({ code: `${slugify(input.name).slice(0, 40) || 'provider'}-${token(2).toLowerCase()}`, name: input.name, logo: input.logo, kind: 'provider', ...ownerValues(s) })
+      .values({
+        code: `${slugify(input.name).slice(0, 40) || 'provider'}-${token(2).toLowerCase()}`,
+        name: input.name,
+        logo: input.logo,
+        kind: 'provider',
+        ...ownerValues(s),
+      })
       .returning();
     return this.provider(s, row!.id);
   }
@@ -52,7 +58,14 @@ export class ProvidersService {
       .innerJoin(brokers, eq(brokers.code, products.brokerCode))
       .where(and(ownedBy(products, s), isNull(products.deletedAt), id ? eq(products.id, id) : undefined))
       .orderBy(asc(products.name));
-    return rows.map(({ p, provider }) => ({ id: p.id, code: p.code, provider: p.brokerCode, provider_name: provider, name: p.name, description: p.description }));
+    return rows.map(({ p, provider }) => ({
+      id: p.id,
+      code: p.code,
+      provider: p.brokerCode,
+      provider_name: provider,
+      name: p.name,
+      description: p.description,
+    }));
   }
 
   async product(s: Scope, id: number): Promise<ProductRow> {
@@ -65,7 +78,13 @@ export class ProvidersService {
     if (!(await this.lookups.visibleBroker(s, input.provider))) throw invalid({ provider: [CATALOG_MESSAGES.providerInvalid] });
     const [row] = await this.db
       .insert(products)
-      .values({ code: `${input.provider.slice(0, 30)}-${slugify(input.name).slice(0, 30)}-${token(2).toLowerCase()}`, brokerCode: input.provider, name: input.name, description: input.description, ...ownerValues(s) })
+      .values({
+        code: `${input.provider.slice(0, 30)}-${slugify(input.name).slice(0, 30)}-${token(2).toLowerCase()}`,
+        brokerCode: input.provider,
+        name: input.name,
+        description: input.description,
+        ...ownerValues(s),
+      })
       .returning();
     return this.product(s, row!.id);
   }
@@ -75,16 +94,26 @@ export class ProvidersService {
     if (!(await this.lookups.visibleBroker(s, input.provider))) throw invalid({ provider: [CATALOG_MESSAGES.providerInvalid] });
     // Offers point at the product's provider: moving a product used by offers would break them.
     if (input.provider !== current.provider) {
-      const [used] = await this.db.select({ id: offers.id }).from(offers).where(and(eq(offers.product, current.code), ne(offers.broker, input.provider))).limit(1);
+      const [used] = await this.db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(and(eq(offers.product, current.code), ne(offers.broker, input.provider)))
+        .limit(1);
       if (used) throw invalid({ provider: [CATALOG_MESSAGES.providerInvalid] });
     }
-    await this.db.update(products).set({ name: input.name, description: input.description, brokerCode: input.provider, updatedAt: new Date() }).where(eq(products.id, id));
+    await this.db
+      .update(products)
+      .set({ name: input.name, description: input.description, brokerCode: input.provider, updatedAt: new Date() })
+      .where(eq(products.id, id));
     return this.product(s, id);
   }
 
   /** Offers (not deleted) that use a provider or product: they block its deletion. */
   private async offersUsing(where: SQL): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(offers).where(and(where, isNull(offers.deletedAt)));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(offers)
+      .where(and(where, isNull(offers.deletedAt)));
     return Number(row?.n ?? 0);
   }
 
@@ -95,7 +124,10 @@ export class ProvidersService {
     if (used > 0) throw conflict(providerInUse(used));
     const now = new Date();
     await this.db.transaction(async (tx) => {
-      await tx.update(products).set({ deletedAt: now, updatedAt: now }).where(and(eq(products.brokerCode, p.code), isNull(products.deletedAt)));
+      await tx
+        .update(products)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(products.brokerCode, p.code), isNull(products.deletedAt)));
       await tx.update(brokers).set({ deletedAt: now, updatedAt: now }).where(eq(brokers.id, id));
     });
   }

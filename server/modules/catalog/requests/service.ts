@@ -5,7 +5,6 @@ import type { Db } from '../../../db/client';
 import { offerRequests } from '../../../db/schema';
 import type { AuthContext } from '../../../lib/auth';
 
-
 export class RequestsService {
   constructor(private readonly db: Db) {}
 
@@ -14,7 +13,19 @@ export class RequestsService {
   async createRequest(auth: AuthContext, input: OfferRequestInput): Promise<OfferRequest> {
     const [row] = await this.db
       .insert(offerRequests)
-      .values({ userId: auth.user.id, vehicleType: input.vehicleType, brand: input.brand, model: input.model, version: input.version, carId: input.car, duration: input.duration, distance: input.distance, deposit: input.deposit, services: input.services, notes: input.notes })
+      .values({
+        userId: auth.user.id,
+        vehicleType: input.vehicleType,
+        brand: input.brand,
+        model: input.model,
+        version: input.version,
+        carId: input.car,
+        duration: input.duration,
+        distance: input.distance,
+        deposit: input.deposit,
+        services: input.services,
+        notes: input.notes,
+      })
       .returning();
     return toRequest(row!);
   }

@@ -23,7 +23,8 @@ export class VariationsService {
     const values = { deposit: input.deposit, distance: input.distance, duration: input.duration, monthly_rate: input.monthly_rate };
     const main = rows.find((r) => r.isMain);
     if (main && sameValues(valuesOf(main), values)) throw invalid({ _: [CATALOG_MESSAGES.variationSameAsMain] }, CATALOG_MESSAGES.variationSameAsMain);
-    if (rows.some((r) => !r.isMain && r.id !== exceptId && sameValues(valuesOf(r), values))) throw invalid({ _: [CATALOG_MESSAGES.variationDuplicate] }, CATALOG_MESSAGES.variationDuplicate);
+    if (rows.some((r) => !r.isMain && r.id !== exceptId && sameValues(valuesOf(r), values)))
+      throw invalid({ _: [CATALOG_MESSAGES.variationDuplicate] }, CATALOG_MESSAGES.variationDuplicate);
   }
 
   private async childRow(offerId: number, id: number) {
@@ -51,11 +52,7 @@ export class VariationsService {
     await this.childRow(o.id, id);
     await this.checkVariation(this.db, o.id, input, id);
     const row = await this.db.transaction(async (tx) => {
-      const [r] = await tx
-        .update(offerVariations)
-        .set(variationValues(input))
-        .where(eq(offerVariations.id, id))
-        .returning();
+      const [r] = await tx.update(offerVariations).set(variationValues(input)).where(eq(offerVariations.id, id)).returning();
       await this.offers.checkPublishable(tx, o.id, o.published);
       return r!;
     });

@@ -6,8 +6,7 @@ import { api, type Data } from '../../../api/client';
 // Auth calls of the public screens (spec §2 routes; paths in docs/decisions.md).
 export const login = async (body: Login) => (await api<Data<Session>>('login', { method: 'POST', body })).data;
 
-export const checkActivation = async (token: string) =>
-  (await api<Data<{ email: string }>>(`account/activate/${encodeURIComponent(token)}`)).data;
+export const checkActivation = async (token: string) => (await api<Data<{ email: string }>>(`account/activate/${encodeURIComponent(token)}`)).data;
 
 export const activate = async (body: Activate) => (await api<Data<Session>>('account/activate', { method: 'POST', body })).data;
 

@@ -1,7 +1,31 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MessageSchema } from '@core/schemas/common';
-import type { BrandSchema, BrokerSchema, CarImageSchema, CarSchema, CatalogOfferInput, CatalogOfferListSchema, CatalogOfferSchema, CustomCarInput, DeliveryTimeSchema, ModelSchema, OfferRequestInput, OfferRequestSchema, ProductInput, ProductRowSchema, ProductSchema, ProductServiceSchema, ProductServiceInput, ProviderInput, ProviderSchema, ServiceSchema, VariationInput, VariationSchema, VersionSchema } from '@core/schemas/catalog';
+import type {
+  BrandSchema,
+  BrokerSchema,
+  CarImageSchema,
+  CarSchema,
+  CatalogOfferInput,
+  CatalogOfferListSchema,
+  CatalogOfferSchema,
+  CustomCarInput,
+  DeliveryTimeSchema,
+  ModelSchema,
+  OfferRequestInput,
+  OfferRequestSchema,
+  ProductInput,
+  ProductRowSchema,
+  ProductSchema,
+  ProductServiceSchema,
+  ProductServiceInput,
+  ProviderInput,
+  ProviderSchema,
+  ServiceSchema,
+  VariationInput,
+  VariationSchema,
+  VersionSchema,
+} from '@core/schemas/catalog';
 import { api, apiBlob, saveBlob, type Data } from '../../../api/client';
 import { queryClient } from '../../../api/query-client';
 
@@ -16,17 +40,27 @@ export const catalogKeys = {
 export const catalogListQuery = (page: number, q: string) =>
   queryOptions({ queryKey: catalogKeys.list(page, q), queryFn: () => api<z.infer<typeof CatalogOfferListSchema>>('catalog/offers', { query: { page, q } }) });
 export const catalogOfferQuery = (code: string) =>
-  queryOptions({ queryKey: catalogKeys.offer(code), queryFn: async () => (await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${encodeURIComponent(code)}`)).data, retry: false });
+  queryOptions({
+    queryKey: catalogKeys.offer(code),
+    queryFn: async () => (await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${encodeURIComponent(code)}`)).data,
+    retry: false,
+  });
 
 const afterOfferWrite = (offer: z.infer<typeof CatalogOfferSchema>) => {
   queryClient.setQueryData(catalogKeys.offer(offer.code), offer);
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'offers'] });
   return offer;
 };
-export const createOffer = async (body: CatalogOfferInput) => afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>('catalog/offers', { method: 'POST', body })).data);
-export const updateOffer = async (code: string, body: CatalogOfferInput) => afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}`, { method: 'PUT', body })).data);
-export const cloneOffer = async (code: string) => afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/clone`, { method: 'POST' })).data);
-export const publishOffer = async (code: string, publish: boolean) => afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/${publish ? 'publish' : 'unpublish'}`, { method: 'POST' })).data);
+export const createOffer = async (body: CatalogOfferInput) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>('catalog/offers', { method: 'POST', body })).data);
+export const updateOffer = async (code: string, body: CatalogOfferInput) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}`, { method: 'PUT', body })).data);
+export const cloneOffer = async (code: string) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/clone`, { method: 'POST' })).data);
+export const publishOffer = async (code: string, publish: boolean) =>
+  afterOfferWrite(
+    (await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/${publish ? 'publish' : 'unpublish'}`, { method: 'POST' })).data,
+  );
 export const deleteOffer = async (code: string) => {
   await api<z.infer<typeof MessageSchema>>(`catalog/offers/${code}`, { method: 'DELETE' });
   queryClient.removeQueries({ queryKey: catalogKeys.offer(code) });
@@ -35,14 +69,29 @@ export const deleteOffer = async (code: string) => {
 
 const refreshOffer = (code: string) => queryClient.invalidateQueries({ queryKey: catalogKeys.offer(code) });
 // The spec's four values, plus the editor's optional ones (bundle, web rate, special price).
-const extras = (v: VariationInput) => ({ bundle: v.bundle, web_monthly_rate: v.web_monthly_rate, special_rate: v.special_rate, special_price: v.special_price });
+const extras = (v: VariationInput) => ({
+  bundle: v.bundle,
+  web_monthly_rate: v.web_monthly_rate,
+  special_rate: v.special_rate,
+  special_price: v.special_price,
+});
 export const addVariation = async (code: string, v: VariationInput) => {
-  const child = (await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child`, { method: 'POST', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthlyRate: v.monthly_rate, ...extras(v) } })).data.child;
+  const child = (
+    await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child`, {
+      method: 'POST',
+      body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthlyRate: v.monthly_rate, ...extras(v) },
+    })
+  ).data.child;
   await refreshOffer(code);
   return child;
 };
 export const updateVariation = async (code: string, id: number, v: VariationInput) => {
-  const child = (await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child/${id}`, { method: 'PUT', body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate, ...extras(v) } })).data.child;
+  const child = (
+    await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child/${id}`, {
+      method: 'PUT',
+      body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate, ...extras(v) },
+    })
+  ).data.child;
   await refreshOffer(code);
   return child;
 };
@@ -52,13 +101,21 @@ export const deleteVariation = async (code: string, id: number) => {
 };
 
 // ---- car selector ----
-export const brandsQuery = queryOptions({ queryKey: ['car', 'brands'] as const, queryFn: async () => (await api<Data<z.infer<typeof BrandSchema>[]>>('car/brands')).data, staleTime: 60_000 });
+export const brandsQuery = queryOptions({
+  queryKey: ['car', 'brands'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof BrandSchema>[]>>('car/brands')).data,
+  staleTime: 60_000,
+});
 export const modelsQuery = (brand: string, vehicleType: string) =>
-  queryOptions({ queryKey: ['car', 'models', brand, vehicleType] as const, queryFn: async () => (await api<Data<z.infer<typeof ModelSchema>[]>>('car/models', { query: { brand, vehicleType } })).data });
+  queryOptions({
+    queryKey: ['car', 'models', brand, vehicleType] as const,
+    queryFn: async () => (await api<Data<z.infer<typeof ModelSchema>[]>>('car/models', { query: { brand, vehicleType } })).data,
+  });
 export const versionsQuery = (brand: string, model: string, vehicleType: string) =>
   queryOptions({
     queryKey: ['car', 'versions', brand, model, vehicleType] as const,
-    queryFn: async () => (await api<Data<z.infer<typeof VersionSchema>[]>>(`car/versions/${brand}/${encodeURIComponent(model)}`, { query: { vehicleType } })).data,
+    queryFn: async () =>
+      (await api<Data<z.infer<typeof VersionSchema>[]>>(`car/versions/${brand}/${encodeURIComponent(model)}`, { query: { vehicleType } })).data,
   });
 export const fetchCar = async (versionCode: string) => {
   // The spec's client splits the version code on a dash into motornet and eurotax.
@@ -72,7 +129,8 @@ export const saveCustomCar = async (id: number | null, body: CustomCarInput) => 
 };
 
 // ---- images ----
-export const imagesQuery = (car: number) => queryOptions({ queryKey: catalogKeys.images(car), queryFn: async () => (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${car}`)).data });
+export const imagesQuery = (car: number) =>
+  queryOptions({ queryKey: catalogKeys.images(car), queryFn: async () => (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${car}`)).data });
 const withImages = (car: number, list: z.infer<typeof CarImageSchema>[]) => {
   queryClient.setQueryData(catalogKeys.images(car), list);
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'offer'] });
@@ -85,20 +143,38 @@ export const uploadImages = async (car: number, offer: string | null, files: Fil
   for (const f of files) body.append('immagini[]', f);
   return withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>('car/images', { method: 'POST', body })).data);
 };
-export const setMainImage = async (car: number, id: number) => withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}/type`, { method: 'PUT', body: { newType: 'MAIN' } })).data);
-export const deleteImage = async (car: number, id: number) => withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}`, { method: 'DELETE' })).data);
-export const clearImages = async (car: number) => withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/${car}/images`, { method: 'DELETE' })).data);
+export const setMainImage = async (car: number, id: number) =>
+  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}/type`, { method: 'PUT', body: { newType: 'MAIN' } })).data);
+export const deleteImage = async (car: number, id: number) =>
+  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}`, { method: 'DELETE' })).data);
+export const clearImages = async (car: number) =>
+  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/${car}/images`, { method: 'DELETE' })).data);
 export const downloadImages = async (car: number, type: 'custom' | 'default') => {
   const { blob, filename } = await apiBlob(`car/images/${car}/download/${type}`);
   saveBlob(blob, filename ?? 'immagini.zip');
 };
 
 // ---- lookups ----
-export const deliveryTimesQuery = queryOptions({ queryKey: ['catalog', 'delivery-times'] as const, queryFn: async () => (await api<Data<z.infer<typeof DeliveryTimeSchema>[]>>('catalog/delivery-times')).data, staleTime: 300_000 });
-export const brokersQuery = queryOptions({ queryKey: ['catalog', 'brokers'] as const, queryFn: async () => (await api<Data<z.infer<typeof BrokerSchema>[]>>('catalog/brokers')).data });
+export const deliveryTimesQuery = queryOptions({
+  queryKey: ['catalog', 'delivery-times'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof DeliveryTimeSchema>[]>>('catalog/delivery-times')).data,
+  staleTime: 300_000,
+});
+export const brokersQuery = queryOptions({
+  queryKey: ['catalog', 'brokers'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof BrokerSchema>[]>>('catalog/brokers')).data,
+});
 export const productsQuery = (provider: string) =>
-  queryOptions({ queryKey: ['catalog', 'products', provider] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductSchema>[]>>('catalog/products', { query: { provider } })).data, enabled: !!provider });
-export const servicesQuery = queryOptions({ queryKey: ['services'] as const, queryFn: async () => (await api<Data<z.infer<typeof ServiceSchema>[]>>('services')).data, staleTime: 300_000 });
+  queryOptions({
+    queryKey: ['catalog', 'products', provider] as const,
+    queryFn: async () => (await api<Data<z.infer<typeof ProductSchema>[]>>('catalog/products', { query: { provider } })).data,
+    enabled: !!provider,
+  });
+export const servicesQuery = queryOptions({
+  queryKey: ['services'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof ServiceSchema>[]>>('services')).data,
+  staleTime: 300_000,
+});
 export const defaultServicesQuery = (product: string, broker: string) =>
   queryOptions({
     queryKey: ['services', product, broker] as const,
@@ -108,8 +184,12 @@ export const defaultServicesQuery = (product: string, broker: string) =>
   });
 
 // ---- providers and products ----
-export const providersQuery = queryOptions({ queryKey: ['providers'] as const, queryFn: async () => (await api<Data<z.infer<typeof ProviderSchema>[]>>('providers')).data });
-export const providerQuery = (id: number) => queryOptions({ queryKey: ['providers', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProviderSchema>>>(`providers/${id}`)).data });
+export const providersQuery = queryOptions({
+  queryKey: ['providers'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof ProviderSchema>[]>>('providers')).data,
+});
+export const providerQuery = (id: number) =>
+  queryOptions({ queryKey: ['providers', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProviderSchema>>>(`providers/${id}`)).data });
 export const saveProvider = async (id: number | null, body: ProviderInput) => {
   const saved = (await api<Data<z.infer<typeof ProviderSchema>>>(id ? `providers/${id}` : 'providers', { method: id ? 'PUT' : 'POST', body })).data;
   await queryClient.invalidateQueries({ queryKey: ['providers'] });
@@ -122,8 +202,12 @@ export const deleteProvider = async (id: number) => {
   void queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'brokers'] });
 };
-export const productRowsQuery = queryOptions({ queryKey: ['products'] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductRowSchema>[]>>('products')).data });
-export const productRowQuery = (id: number) => queryOptions({ queryKey: ['products', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductRowSchema>>>(`products/${id}`)).data });
+export const productRowsQuery = queryOptions({
+  queryKey: ['products'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof ProductRowSchema>[]>>('products')).data,
+});
+export const productRowQuery = (id: number) =>
+  queryOptions({ queryKey: ['products', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductRowSchema>>>(`products/${id}`)).data });
 export const saveProduct = async (id: number | null, body: ProductInput) => {
   const saved = (await api<Data<z.infer<typeof ProductRowSchema>>>(id ? `products/${id}` : 'products', { method: id ? 'PUT' : 'POST', body })).data;
   await queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -138,7 +222,11 @@ export const deleteProduct = async (id: number) => {
   void queryClient.invalidateQueries({ queryKey: ['providers'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
 };
-export const productServicesQuery = (id: number) => queryOptions({ queryKey: ['products', id, 'services'] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`)).data });
+export const productServicesQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['products', id, 'services'] as const,
+    queryFn: async () => (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`)).data,
+  });
 export const saveProductServices = async (id: number, services: ProductServiceInput[]) => {
   const saved = (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`, { method: 'PUT', body: { services } })).data;
   queryClient.setQueryData(['products', id, 'services'], saved);
@@ -147,7 +235,10 @@ export const saveProductServices = async (id: number, services: ProductServiceIn
 };
 
 // ---- requests for unlisted cars ----
-export const offerRequestsQuery = queryOptions({ queryKey: ['offer-requests'] as const, queryFn: async () => (await api<Data<z.infer<typeof OfferRequestSchema>[]>>('offer-requests')).data });
+export const offerRequestsQuery = queryOptions({
+  queryKey: ['offer-requests'] as const,
+  queryFn: async () => (await api<Data<z.infer<typeof OfferRequestSchema>[]>>('offer-requests')).data,
+});
 export const createOfferRequest = async (body: OfferRequestInput) => {
   const saved = (await api<Data<z.infer<typeof OfferRequestSchema>>>('offer-requests', { method: 'POST', body })).data;
   await queryClient.invalidateQueries({ queryKey: ['offer-requests'] });

@@ -78,7 +78,19 @@ function valuesOf(car: Car | null, seed: { brand?: string; modello?: string; veh
  * Add or edit a custom version (account spec §2 "Car selector"): every field but
  * neo_patentati is required. A catalogue car opens read-only, with a close button only.
  */
-export function CustomCarModal({ open, car, seed, onClose, onSaved }: { open: boolean; car: Car | null; seed: { brand?: string; modello?: string; vehicleType?: string }; onClose: () => void; onSaved: (car: Car) => void }) {
+export function CustomCarModal({
+  open,
+  car,
+  seed,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  car: Car | null;
+  seed: { brand?: string; modello?: string; vehicleType?: string };
+  onClose: () => void;
+  onSaved: (car: Car) => void;
+}) {
   const t = it.catalog;
   const readOnly = car !== null && !car.editable;
   return (
@@ -130,9 +142,23 @@ function CarSheet({ car, onClose }: { car: Car; onClose: () => void }) {
   );
 }
 
-function CustomCarForm({ car, seed, onClose, onSaved }: { car: Car | null; seed: { brand?: string; modello?: string; vehicleType?: string }; onClose: () => void; onSaved: (car: Car) => void }) {
+function CustomCarForm({
+  car,
+  seed,
+  onClose,
+  onSaved,
+}: {
+  car: Car | null;
+  seed: { brand?: string; modello?: string; vehicleType?: string };
+  onClose: () => void;
+  onSaved: (car: Car) => void;
+}) {
   const f = it.catalog.carFields;
-  const form = useForm<CustomCarForm, unknown, CustomCarInput>({ resolver: zodResolver(CustomCarInputSchema), defaultValues: valuesOf(car, seed), mode: 'onChange' });
+  const form = useForm<CustomCarForm, unknown, CustomCarInput>({
+    resolver: zodResolver(CustomCarInputSchema),
+    defaultValues: valuesOf(car, seed),
+    mode: 'onChange',
+  });
   const online = useCatalogueOnline();
   const mutation = useMutation({
     mutationFn: (v: CustomCarInput) => saveCustomCar(car?.id ?? null, v),

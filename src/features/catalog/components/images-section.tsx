@@ -91,7 +91,14 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
         </label>
         {canCustom && (
           <label>
-            <input type="radio" name="image-mode" checked={mode === 'custom'} disabled={!carId || locked} onChange={() => void chooseCustom()} data-testid="images-custom" />
+            <input
+              type="radio"
+              name="image-mode"
+              checked={mode === 'custom'}
+              disabled={!carId || locked}
+              onChange={() => void chooseCustom()}
+              data-testid="images-custom"
+            />
             {t.custom}
           </label>
         )}
@@ -121,7 +128,14 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
             {img.group === 'custom' && (
               <div className="image-actions">
                 {img.type !== 'MAIN' && (
-                  <IonButton size="small" fill="clear" disabled={locked} onClick={() => void run(() => setMainImage(carId!, img.id!))} aria-label={t.setMain} title={t.setMain}>
+                  <IonButton
+                    size="small"
+                    fill="clear"
+                    disabled={locked}
+                    onClick={() => void run(() => setMainImage(carId!, img.id!))}
+                    aria-label={t.setMain}
+                    title={t.setMain}
+                  >
                     <Icon slot="icon-only" icon={starOutline} />
                   </IonButton>
                 )}

@@ -17,7 +17,18 @@ import '../catalog.css';
 import { SubmitButton } from '../../../ui/form-base';
 import { links } from '../../../routes';
 
-const defaults: OfferRequestForm = { vehicleType: 'auto', brand: '', model: '', version: '', car: null, duration: 36, distance: DEFAULT_DISTANCE, deposit: 0, services: [], notes: '' };
+const defaults: OfferRequestForm = {
+  vehicleType: 'auto',
+  brand: '',
+  model: '',
+  version: '',
+  car: null,
+  duration: 36,
+  distance: DEFAULT_DISTANCE,
+  deposit: 0,
+  services: [],
+  notes: '',
+};
 
 /**
  * The manual offer form (account spec §2, §5): vehicleType, brand, model, version
@@ -51,12 +62,27 @@ export function ManualOfferForm() {
   const opts = (list: string[] | undefined) => [{ value: '', label: choose }, ...(list ?? []).map((v) => ({ value: v, label: v }))];
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)} onChange={() => setSent(false)} data-testid="manual-offer-form">
-      <SelectField control={form.control} name="vehicleType" label={t.vehicleType} options={REQUEST_VEHICLE_TYPES.map((v) => ({ value: v, label: t.types[v] ?? v }))} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => mutation.mutate(v), scrollToFirstError)}
+      onChange={() => setSent(false)}
+      data-testid="manual-offer-form"
+    >
+      <SelectField
+        control={form.control}
+        name="vehicleType"
+        label={t.vehicleType}
+        options={REQUEST_VEHICLE_TYPES.map((v) => ({ value: v, label: t.types[v] ?? v }))}
+      />
       <div className="form-grid">
         {dynamic ? (
           <>
-            <SelectField control={form.control} name="brand" label={t.brand} options={opts(brands.data?.filter((b) => b.vehicleTypes.includes('auto')).map((b) => b.name))} />
+            <SelectField
+              control={form.control}
+              name="brand"
+              label={t.brand}
+              options={opts(brands.data?.filter((b) => b.vehicleTypes.includes('auto')).map((b) => b.name))}
+            />
             <SelectField control={form.control} name="model" label={t.model} options={opts(models.data?.map((m) => m.name))} />
             <SelectField control={form.control} name="version" label={t.version} options={opts(versions.data?.map((v) => v.name))} />
           </>
@@ -81,7 +107,11 @@ export function ManualOfferForm() {
               const list = field.value ?? [];
               return (
                 <label key={s.slug}>
-                  <input type="checkbox" checked={list.includes(s.slug)} onChange={(e) => field.onChange(e.target.checked ? [...list, s.slug] : list.filter((x) => x !== s.slug))} />
+                  <input
+                    type="checkbox"
+                    checked={list.includes(s.slug)}
+                    onChange={(e) => field.onChange(e.target.checked ? [...list, s.slug] : list.filter((x) => x !== s.slug))}
+                  />
                   {s.name}
                 </label>
               );
@@ -99,9 +129,7 @@ export function ManualOfferForm() {
           {mutation.data ? <Link to={links.offerRequestDetail(mutation.data.id)}>{t.seeRequest}</Link> : <Link to={links.offerRequest()}>{t.seeRequests}</Link>}
         </p>
       )}
-      <SubmitButton disabled={mutation.isPending}>
-        {t.send}
-      </SubmitButton>
+      <SubmitButton disabled={mutation.isPending}>{t.send}</SubmitButton>
     </form>
   );
 }

@@ -33,8 +33,21 @@ const int = (raw: string) => {
 
 function toRow(s: ProductService): Row {
   const map = (s.price_map ?? {}) as Record<string, { value: number; conditions: [Field, Operator, number][]; multipliedBy?: Field | null }[]>;
-  const entries = Object.entries(map).flatMap(([group, list]) => list.map((e) => ({ group, value: e.value, multipliedBy: e.multipliedBy ?? null, conditions: e.conditions.map((c) => [...c] as Condition) })));
-  return { id: s.id, name: s.name, price: s.price, franchise: s.franchise, included: s.included, quantity: s.quantity, min_quantity: s.min_quantity, max_quantity: s.max_quantity, has_price_map: s.has_price_map, entries };
+  const entries = Object.entries(map).flatMap(([group, list]) =>
+    list.map((e) => ({ group, value: e.value, multipliedBy: e.multipliedBy ?? null, conditions: e.conditions.map((c) => [...c] as Condition) })),
+  );
+  return {
+    id: s.id,
+    name: s.name,
+    price: s.price,
+    franchise: s.franchise,
+    included: s.included,
+    quantity: s.quantity,
+    min_quantity: s.min_quantity,
+    max_quantity: s.max_quantity,
+    has_price_map: s.has_price_map,
+    entries,
+  };
 }
 
 function toInput(r: Row) {
@@ -82,7 +95,8 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
     setErrors({});
     setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   };
-  const changeEntry = (i: number, k: number, patch: Partial<Entry>) => change(i, { entries: rows[i]!.entries.map((e, j) => (j === k ? { ...e, ...patch } : e)) });
+  const changeEntry = (i: number, k: number, patch: Partial<Entry>) =>
+    change(i, { entries: rows[i]!.entries.map((e, j) => (j === k ? { ...e, ...patch } : e)) });
   const changeCondition = (i: number, k: number, c: number, at: 0 | 1 | 2, value: Condition[number]) => {
     const conditions = rows[i]!.entries[k]!.conditions.map((x, j) => (j === c ? (Object.assign([...x], { [at]: value }) as Condition) : x));
     changeEntry(i, k, { conditions });
@@ -95,7 +109,21 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
   const add = () => {
     const s = all.data?.find((x) => String(x.id) === adding);
     if (!s) return;
-    setRows([...rows, { id: s.id, name: s.name, price: 0, franchise: null, included: false, quantity: null, min_quantity: null, max_quantity: null, has_price_map: false, entries: [] }]);
+    setRows([
+      ...rows,
+      {
+        id: s.id,
+        name: s.name,
+        price: 0,
+        franchise: null,
+        included: false,
+        quantity: null,
+        min_quantity: null,
+        max_quantity: null,
+        has_price_map: false,
+        entries: [],
+      },
+    ]);
     setAdding('');
     setSaved(false);
   };
@@ -124,14 +152,34 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
             <legend>
               <strong>{r.name}</strong>
             </legend>
-            <IonButton className="ps-remove" size="small" fill="clear" color="danger" onClick={() => remove(i)} aria-label={`${t.remove} ${r.name}`} title={t.remove}>
+            <IonButton
+              className="ps-remove"
+              size="small"
+              fill="clear"
+              color="danger"
+              onClick={() => remove(i)}
+              aria-label={`${t.remove} ${r.name}`}
+              title={t.remove}
+            >
               <Icon slot="icon-only" icon={trashOutline} />
             </IonButton>
             <div className="ps-grid">
               <NumberInput label={t.price} value={r.price} onChange={(v) => change(i, { price: v })} error={err(`${key}.price`)} />
               <NumberInput label={t.franchise} value={r.franchise} onChange={(v) => change(i, { franchise: v })} error={err(`${key}.franchise`)} />
-              <NumberInput label={t.minQuantity} value={r.min_quantity} integer onChange={(v) => change(i, { min_quantity: v })} error={err(`${key}.min_quantity`)} />
-              <NumberInput label={t.maxQuantity} value={r.max_quantity} integer onChange={(v) => change(i, { max_quantity: v })} error={err(`${key}.max_quantity`)} />
+              <NumberInput
+                label={t.minQuantity}
+                value={r.min_quantity}
+                integer
+                onChange={(v) => change(i, { min_quantity: v })}
+                error={err(`${key}.min_quantity`)}
+              />
+              <NumberInput
+                label={t.maxQuantity}
+                value={r.max_quantity}
+                integer
+                onChange={(v) => change(i, { max_quantity: v })}
+                error={err(`${key}.max_quantity`)}
+              />
               <NumberInput label={t.quantity} value={r.quantity} integer onChange={(v) => change(i, { quantity: v })} error={err(`${key}.quantity`)} />
             </div>
             <label className="ps-check">
@@ -139,7 +187,19 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
               {t.included}
             </label>
             <label className="ps-check">
-              <input type="checkbox" checked={r.has_price_map} onChange={(e) => change(i, { has_price_map: e.target.checked, entries: e.target.checked && r.entries.length === 0 ? [{ group: NEW_GROUP, value: null, multipliedBy: null, conditions: [['duration', '<=', 36]] }] : r.entries })} />
+              <input
+                type="checkbox"
+                checked={r.has_price_map}
+                onChange={(e) =>
+                  change(i, {
+                    has_price_map: e.target.checked,
+                    entries:
+                      e.target.checked && r.entries.length === 0
+                        ? [{ group: NEW_GROUP, value: null, multipliedBy: null, conditions: [['duration', '<=', 36]] }]
+                        : r.entries,
+                  })
+                }
+              />
               {t.hasPriceMap}
             </label>
             {r.has_price_map && (
@@ -151,12 +211,24 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                       <strong>
                         {t.entry} {k + 1}
                       </strong>
-                      <IonButton size="small" fill="clear" color="danger" onClick={() => change(i, { entries: r.entries.filter((_, j) => j !== k) })} aria-label={`${t.removeEntry} ${k + 1}`} title={t.removeEntry}>
+                      <IonButton
+                        size="small"
+                        fill="clear"
+                        color="danger"
+                        onClick={() => change(i, { entries: r.entries.filter((_, j) => j !== k) })}
+                        aria-label={`${t.removeEntry} ${k + 1}`}
+                        title={t.removeEntry}
+                      >
                         <Icon slot="icon-only" icon={closeOutline} />
                       </IonButton>
                     </div>
                     <div className="ps-grid">
-                      <NumberInput label={t.entryValue} value={e.value} onChange={(v) => changeEntry(i, k, { value: v })} error={err(`${key}.price_map.${e.group}.${r.entries.filter((x) => x.group === e.group).indexOf(e)}.value`)} />
+                      <NumberInput
+                        label={t.entryValue}
+                        value={e.value}
+                        onChange={(v) => changeEntry(i, k, { value: v })}
+                        error={err(`${key}.price_map.${e.group}.${r.entries.filter((x) => x.group === e.group).indexOf(e)}.value`)}
+                      />
                       <label className="ps-field">
                         <span>{t.multipliedBy}</span>
                         <select value={e.multipliedBy ?? ''} onChange={(ev) => changeEntry(i, k, { multipliedBy: (ev.target.value || null) as Field | null })}>
@@ -187,19 +259,42 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                             </option>
                           ))}
                         </select>
-                        <input aria-label={t.value} inputMode="numeric" value={c[2] ?? ''} onChange={(ev) => changeCondition(i, k, ci, 2, num(ev.target.value))} />
-                        <IonButton size="small" fill="clear" onClick={() => changeEntry(i, k, { conditions: e.conditions.filter((_, j) => j !== ci) })} aria-label={t.removeCondition} title={t.removeCondition}>
+                        <input
+                          aria-label={t.value}
+                          inputMode="numeric"
+                          value={c[2] ?? ''}
+                          onChange={(ev) => changeCondition(i, k, ci, 2, num(ev.target.value))}
+                        />
+                        <IonButton
+                          size="small"
+                          fill="clear"
+                          onClick={() => changeEntry(i, k, { conditions: e.conditions.filter((_, j) => j !== ci) })}
+                          aria-label={t.removeCondition}
+                          title={t.removeCondition}
+                        >
                           <Icon slot="icon-only" icon={closeOutline} />
                         </IonButton>
                       </div>
                     ))}
-                    <IonButton size="small" fill="clear" onClick={() => changeEntry(i, k, { conditions: [...e.conditions, ['duration', '<=', null]] })} disabled={e.conditions.length >= 5}>
+                    <IonButton
+                      size="small"
+                      fill="clear"
+                      onClick={() => changeEntry(i, k, { conditions: [...e.conditions, ['duration', '<=', null]] })}
+                      disabled={e.conditions.length >= 5}
+                    >
                       <Icon slot="start" icon={addOutline} />
                       {t.addCondition}
                     </IonButton>
                   </div>
                 ))}
-                <IonButton size="small" fill="outline" onClick={() => change(i, { entries: [...r.entries, { group: r.entries.at(-1)?.group ?? NEW_GROUP, value: null, multipliedBy: null, conditions: [] }] })} data-testid="price-map-add">
+                <IonButton
+                  size="small"
+                  fill="outline"
+                  onClick={() =>
+                    change(i, { entries: [...r.entries, { group: r.entries.at(-1)?.group ?? NEW_GROUP, value: null, multipliedBy: null, conditions: [] }] })
+                  }
+                  data-testid="price-map-add"
+                >
                   <Icon slot="start" icon={addOutline} />
                   {t.addEntry}
                 </IonButton>
@@ -234,7 +329,19 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
 }
 
 /** A number input that keeps what is typed ('9,' on the way to '9,5') while handing the parsed value up. */
-function NumberInput({ label, value, onChange, error, integer }: { label: string; value: number | null; onChange: (v: number | null) => void; error?: string | undefined; integer?: boolean }) {
+function NumberInput({
+  label,
+  value,
+  onChange,
+  error,
+  integer,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  error?: string | undefined;
+  integer?: boolean;
+}) {
   const parse = integer ? int : num;
   const [text, setText] = useState(value === null ? '' : String(value));
   const shown = parse(text) === value ? text : value === null ? '' : String(value);

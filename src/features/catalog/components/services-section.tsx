@@ -11,7 +11,17 @@ import { defaultServicesQuery } from '../api/catalog';
  * enabled only when the service is selected; a quantity from min_quantity to max_quantity, shown
  * only when they differ. For 'Catalogo' offers the plain price is used (no price maps).
  */
-export function ServicesSection({ product, provider, value, onChange }: { product: string; provider: string; value: CatalogServiceChoice[]; onChange: (v: CatalogServiceChoice[]) => void }) {
+export function ServicesSection({
+  product,
+  provider,
+  value,
+  onChange,
+}: {
+  product: string;
+  provider: string;
+  value: CatalogServiceChoice[];
+  onChange: (v: CatalogServiceChoice[]) => void;
+}) {
   const t = it.catalog.services;
   const { data, isFetching } = useQuery(defaultServicesQuery(product, provider));
   if (!product || !provider) return <p className="catalog-hint">{t.chooseProduct}</p>;

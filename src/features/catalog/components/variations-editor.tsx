@@ -14,7 +14,16 @@ import { addVariation, deleteVariation, updateVariation } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 
-type Values = { deposit: number | ''; distance: number | ''; duration: number | ''; monthly_rate: number | ''; bundle: string; web_monthly_rate: number | ''; special: boolean; special_price: number | '' };
+type Values = {
+  deposit: number | '';
+  distance: number | '';
+  duration: number | '';
+  monthly_rate: number | '';
+  bundle: string;
+  web_monthly_rate: number | '';
+  special: boolean;
+  special_price: number | '';
+};
 type Row = { key: string; saved: Variation | null; values: Values; duplicated: boolean };
 type Field = 'deposit' | 'distance' | 'duration' | 'monthly_rate';
 type Extra = 'bundle' | 'web_monthly_rate' | 'special_price';
@@ -58,7 +67,15 @@ function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | Extra 
       if (EXTRAS.includes(key)) errors[key] ??= issue.message;
     }
   }
-  if (Object.keys(errors).length === 0 && sameValues(v as { deposit: number; distance: number; duration: number; monthly_rate: number }, { deposit: main.deposit, distance: main.distance, duration: main.duration, monthly_rate: main.price })) {
+  if (
+    Object.keys(errors).length === 0 &&
+    sameValues(v as { deposit: number; distance: number; duration: number; monthly_rate: number }, {
+      deposit: main.deposit,
+      distance: main.distance,
+      duration: main.duration,
+      monthly_rate: main.price,
+    })
+  ) {
     errors._ = it.catalog.variations.sameAsMain;
   }
   return errors;
@@ -73,7 +90,10 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
   const t = it.catalog.variations;
   const confirm = useConfirm();
   const online = useCatalogueOnline();
-  const savedRows = useMemo<Row[]>(() => lightFirst(offer.variations).map((v) => ({ key: `v${v.id}`, saved: v, values: valuesOf(v), duplicated: false })), [offer.variations]);
+  const savedRows = useMemo<Row[]>(
+    () => lightFirst(offer.variations).map((v) => ({ key: `v${v.id}`, saved: v, values: valuesOf(v), duplicated: false })),
+    [offer.variations],
+  );
   const [draft, setDraft] = useState<{ row: Row; after: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
@@ -102,7 +122,21 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
   const setValue = (f: Field | 'web_monthly_rate' | 'special_price', raw: string) => patch({ [f]: parseIntInput(raw) });
   const startNew = () =>
     setDraft({
-      row: { key: 'new', saved: null, values: { deposit: offer.deposit, distance: offer.distance, duration: offer.duration, monthly_rate: '', bundle: '', web_monthly_rate: '', special: false, special_price: '' }, duplicated: false },
+      row: {
+        key: 'new',
+        saved: null,
+        values: {
+          deposit: offer.deposit,
+          distance: offer.distance,
+          duration: offer.duration,
+          monthly_rate: '',
+          bundle: '',
+          web_monthly_rate: '',
+          special: false,
+          special_price: '',
+        },
+        duplicated: false,
+      },
       after: null,
     });
   const duplicate = (r: Row) => setDraft({ row: { key: `copy-${r.key}`, saved: null, values: { ...r.values }, duplicated: true }, after: r.key });
@@ -198,13 +232,29 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
               <div className="variation-extras">
                 <label className="variation-input">
                   <span>{t.bundle}</span>
-                  <input name="bundle" aria-label={t.bundle} maxLength={60} value={r.values.bundle} onChange={(e) => patch({ bundle: e.target.value })} aria-invalid={Boolean(errors.bundle ?? serverField('bundle'))} />
+                  <input
+                    name="bundle"
+                    aria-label={t.bundle}
+                    maxLength={60}
+                    value={r.values.bundle}
+                    onChange={(e) => patch({ bundle: e.target.value })}
+                    aria-invalid={Boolean(errors.bundle ?? serverField('bundle'))}
+                  />
                   {(errors.bundle ?? serverField('bundle')) && <small className="field-error">{errors.bundle ?? serverField('bundle')}</small>}
                 </label>
                 <label className="variation-input">
                   <span>{t.webRate}</span>
-                  <input name="web_monthly_rate" inputMode="numeric" aria-label={t.webRate} value={r.values.web_monthly_rate} onChange={(e) => setValue('web_monthly_rate', e.target.value)} aria-invalid={Boolean(errors.web_monthly_rate ?? serverField('web_monthly_rate'))} />
-                  {(errors.web_monthly_rate ?? serverField('web_monthly_rate')) && <small className="field-error">{errors.web_monthly_rate ?? serverField('web_monthly_rate')}</small>}
+                  <input
+                    name="web_monthly_rate"
+                    inputMode="numeric"
+                    aria-label={t.webRate}
+                    value={r.values.web_monthly_rate}
+                    onChange={(e) => setValue('web_monthly_rate', e.target.value)}
+                    aria-invalid={Boolean(errors.web_monthly_rate ?? serverField('web_monthly_rate'))}
+                  />
+                  {(errors.web_monthly_rate ?? serverField('web_monthly_rate')) && (
+                    <small className="field-error">{errors.web_monthly_rate ?? serverField('web_monthly_rate')}</small>
+                  )}
                 </label>
                 <label className="variation-check">
                   <input type="checkbox" name="special" checked={r.values.special} onChange={(e) => patch({ special: e.target.checked })} />
@@ -221,7 +271,9 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                     onChange={(e) => setValue('special_price', e.target.value)}
                     aria-invalid={Boolean(errors.special_price ?? serverField('special_price'))}
                   />
-                  {(errors.special_price ?? serverField('special_price')) && <small className="field-error">{errors.special_price ?? serverField('special_price')}</small>}
+                  {(errors.special_price ?? serverField('special_price')) && (
+                    <small className="field-error">{errors.special_price ?? serverField('special_price')}</small>
+                  )}
                 </label>
               </div>
               {(errors._ ?? serverField('_')) && <small className="field-error variation-row-error">{errors._ ?? serverField('_')}</small>}
@@ -232,18 +284,38 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
               <span>{formatDistance(Number(r.values.distance))}</span>
               <span>{formatMonths(Number(r.values.duration))}</span>
               <span>
-                {formatEuro(Number(r.values.monthly_rate))}{r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
+                {formatEuro(Number(r.values.monthly_rate))}
+                {r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
                 {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(formatEuro(r.saved.web_monthly_rate))}</small> : null}
-                {(r.saved?.special_rate ?? 0) > 0 && r.saved?.special_price ? <small className="variation-note is-special"> · {t.specialShort(formatEuro(r.saved.special_price))}</small> : null}
+                {(r.saved?.special_rate ?? 0) > 0 && r.saved?.special_price ? (
+                  <small className="variation-note is-special"> · {t.specialShort(formatEuro(r.saved.special_price))}</small>
+                ) : null}
               </span>
               <span className="variation-actions">
-                <IonButton size="small" fill="clear" disabled={locked} onClick={() => setDraft({ row: r, after: null })} aria-label={t.edit} title={t.edit} data-testid="variation-edit-button">
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  disabled={locked}
+                  onClick={() => setDraft({ row: r, after: null })}
+                  aria-label={t.edit}
+                  title={t.edit}
+                  data-testid="variation-edit-button"
+                >
                   <Icon slot="icon-only" icon={createOutline} />
                 </IonButton>
                 <IonButton size="small" fill="clear" disabled={locked} onClick={() => duplicate(r)} aria-label={t.duplicate} title={t.duplicate}>
                   <Icon slot="icon-only" icon={copyOutline} />
                 </IonButton>
-                <IonButton size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(r)} aria-label={t.delete} title={t.delete} data-testid="variation-delete">
+                <IonButton
+                  size="small"
+                  fill="clear"
+                  color="danger"
+                  disabled={locked}
+                  onClick={() => void remove(r)}
+                  aria-label={t.delete}
+                  title={t.delete}
+                  data-testid="variation-delete"
+                >
                   <Icon slot="icon-only" icon={trashOutline} />
                 </IonButton>
               </span>

@@ -5,7 +5,8 @@ import { api, type Data } from '../../../api/client';
 import { queryKeys } from '../../../api/query-client';
 
 /** `GET customers/{customer}`: one customer of the caller's scope with their quotations. */
-export const getCustomer = async (id: number, signal?: AbortSignal) => (await api<Data<z.infer<typeof CustomerDetailSchema>>>(`customers/${id}`, { ...(signal ? { signal } : {}) })).data;
+export const getCustomer = async (id: number, signal?: AbortSignal) =>
+  (await api<Data<z.infer<typeof CustomerDetailSchema>>>(`customers/${id}`, { ...(signal ? { signal } : {}) })).data;
 
 export const customerQuery = (id: number) =>
   queryOptions({

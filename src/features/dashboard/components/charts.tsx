@@ -46,7 +46,12 @@ export function MonthlyChart({ stats }: { stats: AgentStatistics }) {
           { label: it.dashboard.contractsSeries, data: stats.monthly.map((m) => m.won), backgroundColor: STATUS_COLOURS.won },
         ],
       }}
-      options={{ maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: 'bottom' } } }}
+      options={{
+        maintainAspectRatio: false,
+        animation: false,
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+        plugins: { legend: { position: 'bottom' } },
+      }}
     />
   );
 }

@@ -19,37 +19,43 @@ export function CommissionPanel({ cfg, result: r, bounds: b }: { cfg: Configurat
     <section className="od-commission" data-testid="commission-panel">
       <h2>{t.commission.title}</h2>
       <p className="od-commission-value">
-        {t.commission.potential}:{' '}
-        {r.changed && (
-          <s data-testid="commission-original">{formatEuro(r.originalDisplayCommission, { decimals: 0 })}</s>
-        )}{' '}
+        {t.commission.potential}: {r.changed && <s data-testid="commission-original">{formatEuro(r.originalDisplayCommission, { decimals: 0 })}</s>}{' '}
         <strong data-testid="commission-value">{formatEuro(r.displayCommission, { decimals: 0 })}</strong>
       </p>
       {/* Without any commission flag both ranges are a single point: nothing to move. */}
       {(min < max || b.rate.min < b.rate.max) && (
         <>
-        <label className="od-field">
-          <span>
-            {t.commission.slider} ({t.commission.bounds(formatEuro(min, { decimals: 0 }), formatEuro(max, { decimals: 0 }))})
-          </span>
-          <input type="range" min={min} max={max} step={1} value={Math.min(max, Math.max(min, value))} disabled={min === max} onChange={(e) => cfg.setCommission(Number(e.target.value))} data-testid="commission-slider" />
-        </label>
-        <label className="od-field">
-          <span>
-            {t.commission.override} ({t.commission.bounds(formatEuro(toEuros(b.rate.min)), formatEuro(toEuros(b.rate.max)))})
-          </span>
-          <input
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={toEuros(b.rate.min)}
-            max={toEuros(b.rate.max)}
-            value={cfg.override ?? ''}
-            placeholder={String(toEuros(r.monthlyRate))}
-            onChange={(e) => cfg.setOverride(e.target.value === '' ? null : Number(e.target.value))}
-            data-testid="rate-override"
-          />
-        </label>
+          <label className="od-field">
+            <span>
+              {t.commission.slider} ({t.commission.bounds(formatEuro(min, { decimals: 0 }), formatEuro(max, { decimals: 0 }))})
+            </span>
+            <input
+              type="range"
+              min={min}
+              max={max}
+              step={1}
+              value={Math.min(max, Math.max(min, value))}
+              disabled={min === max}
+              onChange={(e) => cfg.setCommission(Number(e.target.value))}
+              data-testid="commission-slider"
+            />
+          </label>
+          <label className="od-field">
+            <span>
+              {t.commission.override} ({t.commission.bounds(formatEuro(toEuros(b.rate.min)), formatEuro(toEuros(b.rate.max)))})
+            </span>
+            <input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={toEuros(b.rate.min)}
+              max={toEuros(b.rate.max)}
+              value={cfg.override ?? ''}
+              placeholder={String(toEuros(r.monthlyRate))}
+              onChange={(e) => cfg.setOverride(e.target.value === '' ? null : Number(e.target.value))}
+              data-testid="rate-override"
+            />
+          </label>
         </>
       )}
       {(cfg.commission !== null || cfg.override !== null) && (
@@ -60,4 +66,3 @@ export function CommissionPanel({ cfg, result: r, bounds: b }: { cfg: Configurat
     </section>
   );
 }
-

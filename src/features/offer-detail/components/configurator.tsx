@@ -8,12 +8,25 @@ import { it } from '../../../i18n/offer-detail';
 const t = it.offerDetail;
 
 /** Extra services (with quantities), optional accessories and the colour, each with what it adds per month. */
-export function Configurator({ offer, sel, setSel, child }: { offer: OfferDetail; sel: Selection; setSel: (u: (s: Selection) => Selection) => void; child: ChildOfferData | null }) {
+export function Configurator({
+  offer,
+  sel,
+  setSel,
+  child,
+}: {
+  offer: OfferDetail;
+  sel: Selection;
+  setSel: (u: (s: Selection) => Selection) => void;
+  child: ChildOfferData | null;
+}) {
   const extra = offer.services.filter((s) => !s.included);
   const perMonth = (euros: number) => t.perMonth(formatEuro(euros));
-  const toggle = (code: string) => setSel((s) => ({ ...s, accessories: s.accessories.includes(code) ? s.accessories.filter((c) => c !== code) : [...s.accessories, code] }));
+  const toggle = (code: string) =>
+    setSel((s) => ({ ...s, accessories: s.accessories.includes(code) ? s.accessories.filter((c) => c !== code) : [...s.accessories, code] }));
   // The same fields configure() prices services with (core/offer-detail.ts), so a line shows what it adds.
-  const fields = child ? { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null, duration: child.duration, monthly_rate: effectiveRate(child) } : {};
+  const fields = child
+    ? { deposit: child.deposit, distance: child.distance, bundle: child.bundle ?? null, duration: child.duration, monthly_rate: effectiveRate(child) }
+    : {};
   return (
     <section className="od-configurator" aria-labelledby="od-conf-title">
       <h2 id="od-conf-title">{t.configurator}</h2>
@@ -28,14 +41,39 @@ export function Configurator({ offer, sel, setSel, child }: { offer: OfferDetail
           return (
             <li key={key} data-testid={`service-${s.code}`}>
               <label>
-                <input type="checkbox" checked={on} onChange={() => setSel((x) => { const services = { ...x.services }; if (on) delete services[key]; else services[key] = clampQuantity(s, s.quantity ?? 1) || 1; return { ...x, services }; })} />
+                <input
+                  type="checkbox"
+                  checked={on}
+                  onChange={() =>
+                    setSel((x) => {
+                      const services = { ...x.services };
+                      if (on) delete services[key];
+                      else services[key] = clampQuantity(s, s.quantity ?? 1) || 1;
+                      return { ...x, services };
+                    })
+                  }
+                />
                 <span>{s.name}</span>
               </label>
               {on && max > 1 && (
                 <span className="od-qty">
-                  <button type="button" aria-label={t.less} disabled={qty <= min} onClick={() => setSel((x) => ({ ...x, services: { ...x.services, [key]: Math.max(min, qty - 1) } }))}>−</button>
+                  <button
+                    type="button"
+                    aria-label={t.less}
+                    disabled={qty <= min}
+                    onClick={() => setSel((x) => ({ ...x, services: { ...x.services, [key]: Math.max(min, qty - 1) } }))}
+                  >
+                    −
+                  </button>
                   <span aria-label={t.quantity}>{qty}</span>
-                  <button type="button" aria-label={t.more} disabled={qty >= max} onClick={() => setSel((x) => ({ ...x, services: { ...x.services, [key]: Math.min(max, qty + 1) } }))}>+</button>
+                  <button
+                    type="button"
+                    aria-label={t.more}
+                    disabled={qty >= max}
+                    onClick={() => setSel((x) => ({ ...x, services: { ...x.services, [key]: Math.min(max, qty + 1) } }))}
+                  >
+                    +
+                  </button>
                 </span>
               )}
               <span className="od-price">{perMonth(toEuros(servicePrice(s, { tag: offer.tag, offer: fields, quantity: on ? qty : s.quantity })))}</span>
@@ -74,4 +112,3 @@ export function Configurator({ offer, sel, setSel, child }: { offer: OfferDetail
     </section>
   );
 }
-

@@ -40,7 +40,10 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
   const t = it.offerDetail;
   const c = offer.car;
   const standard = offer.optionalAccessories.filter((a) => a.price <= 0);
-  const optionals = offer.equippedOptionals.split(',').map((s) => s.trim()).filter(Boolean);
+  const optionals = offer.equippedOptionals
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (
     <section className="od-tabs">
       <div role="tablist" ref={list} onScroll={measure} className={`od-tablist${scroll.scrollable ? ' is-scrollable' : ''}${scroll.atEnd ? ' at-end' : ''}`}>
@@ -53,12 +56,14 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
       <div role="tabpanel" className="od-tabpanel">
         {tab === 'services' && (
           <ul className="od-list">
-            {offer.services.filter((s) => s.included).map((s) => (
-              <li key={s.id}>
-                <strong>{s.name}</strong> {s.description}
-                {s.franchise ? ` · franchigia ${formatEuro(s.franchise, { decimals: 0 })}` : ''}
-              </li>
-            ))}
+            {offer.services
+              .filter((s) => s.included)
+              .map((s) => (
+                <li key={s.id}>
+                  <strong>{s.name}</strong> {s.description}
+                  {s.franchise ? ` · franchigia ${formatEuro(s.franchise, { decimals: 0 })}` : ''}
+                </li>
+              ))}
           </ul>
         )}
         {tab === 'specs' && (
@@ -86,7 +91,13 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
               ]}
             />
             <h3>{t.specs.features}</h3>
-            <Rows rows={[[t.specs.seats, String(c.posti)], [t.specs.doors, String(c.porte)], [t.specs.category, c.category]]} />
+            <Rows
+              rows={[
+                [t.specs.seats, String(c.posti)],
+                [t.specs.doors, String(c.porte)],
+                [t.specs.category, c.category],
+              ]}
+            />
           </div>
         )}
         {tab === 'standard' && (

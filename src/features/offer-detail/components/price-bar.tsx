@@ -47,13 +47,29 @@ export function PriceBar({
           <Icon slot="start" icon={printOutline} />
           {t.print}
         </IonButton>
-        <IonButton fill="outline" disabled={!quotations || !available} title={quotations ? undefined : t.quotationsDisabled} onClick={() => document.querySelector('.od-configurator')?.scrollIntoView({ behavior: 'smooth' })}>
+        <IonButton
+          fill="outline"
+          disabled={!quotations || !available}
+          title={quotations ? undefined : t.quotationsDisabled}
+          onClick={() => document.querySelector('.od-configurator')?.scrollIntoView({ behavior: 'smooth' })}
+        >
           {t.personalize}
         </IonButton>
-        <IonButton disabled={!quotations || !available} routerLink={quotations && available ? links.quotationStart(quoteQuery) : undefined} data-testid="create-quote" title={quotations ? undefined : t.quotationsDisabled}>
+        <IonButton
+          disabled={!quotations || !available}
+          routerLink={quotations && available ? links.quotationStart(quoteQuery) : undefined}
+          data-testid="create-quote"
+          title={quotations ? undefined : t.quotationsDisabled}
+        >
           {t.createQuote}
         </IonButton>
-        <IonButton fill="outline" disabled={!quotations || !available} routerLink={quotations && available ? links.quotationStart(`${quoteQuery}&quote=1`) : undefined} data-testid="save-quote" title={quotations ? undefined : t.quotationsDisabled}>
+        <IonButton
+          fill="outline"
+          disabled={!quotations || !available}
+          routerLink={quotations && available ? links.quotationStart(`${quoteQuery}&quote=1`) : undefined}
+          data-testid="save-quote"
+          title={quotations ? undefined : t.quotationsDisabled}
+        >
           {t.saveQuote}
         </IonButton>
       </div>

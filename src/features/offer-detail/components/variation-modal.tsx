@@ -11,7 +11,21 @@ const t = it.offerDetail;
 export type SelPatch = Pick<Selection, 'duration' | 'deposit' | 'distance' | 'bundle'>;
 
 /** Duration, deposit and km per year; the selects (the change-offer control) only with more than one child offer. */
-export function VariationModal({ open, onClose, offer, sel, onApply, bundles }: { open: boolean; onClose: () => void; offer: OfferDetail; sel: Selection; onApply: (s: SelPatch) => void; bundles: string[] }) {
+export function VariationModal({
+  open,
+  onClose,
+  offer,
+  sel,
+  onApply,
+  bundles,
+}: {
+  open: boolean;
+  onClose: () => void;
+  offer: OfferDetail;
+  sel: Selection;
+  onApply: (s: SelPatch) => void;
+  bundles: string[];
+}) {
   const [draft, setDraft] = useState<SelPatch>(sel);
   // Each opening starts from the current selection.
   useEffect(() => {
@@ -75,4 +89,3 @@ export function VariationModal({ open, onClose, offer, sel, onApply, bundles }: 
     </SideModal>
   );
 }
-

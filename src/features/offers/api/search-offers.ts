@@ -83,7 +83,10 @@ export function useOfflineCopyReady() {
     loadCatalogue().catch(() => undefined); // the module now (small, from the service worker's cache), the copy when idle
     const load = () => {
       const user = deviceUser();
-      if (user) loadCatalogue().then((c) => c.loadOfflineCopy(user.userId)).catch(() => undefined);
+      if (user)
+        loadCatalogue()
+          .then((c) => c.loadOfflineCopy(user.userId))
+          .catch(() => undefined);
     };
     if (!('requestIdleCallback' in window)) {
       const id = setTimeout(load, 500);

@@ -30,7 +30,15 @@ const OPEN_BY_DEFAULT = ['tags', 'brands', 'monthly_rates', 'fuels', 'other'];
 /**
  * The filter column. `setFilter` must keep its identity across renders (the rows are memoised).
  */
-export const FilterSidebar = memo(function FilterSidebar({ set, filters, setFilter }: { set: FilterSet; filters: Partial<OfferFilters>; setFilter: SetFilter }) {
+export const FilterSidebar = memo(function FilterSidebar({
+  set,
+  filters,
+  setFilter,
+}: {
+  set: FilterSet;
+  filters: Partial<OfferFilters>;
+  setFilter: SetFilter;
+}) {
   const toggleOption = useLatestCallback<Parameters<ToggleOption>, void>((name, value, on) => {
     const selected = (filters[name] ?? []) as Option[];
     const next = on ? [...selected, value] : selected.filter((v) => v !== value);
@@ -82,7 +90,13 @@ export const FilterSidebar = memo(function FilterSidebar({ set, filters, setFilt
   );
 });
 
-type SectionProps = { def: FilterDef; selected: Partial<OfferFilters>[keyof OfferFilters]; disabled: boolean; setFilter: SetFilter; toggleOption: ToggleOption };
+type SectionProps = {
+  def: FilterDef;
+  selected: Partial<OfferFilters>[keyof OfferFilters];
+  disabled: boolean;
+  setFilter: SetFilter;
+  toggleOption: ToggleOption;
+};
 
 /** Same section on screen: same kind, bounds, or options with the same labels, icons and counts. */
 function sameDef(a: FilterDef, b: FilterDef): boolean {
@@ -112,7 +126,15 @@ const FilterSection = memo(
         </IonItem>
         <div slot="content" className="filter-section">
           {def.type === 'range' ? (
-            <RangeFilter name={def.name} label={label} min={def.min} max={def.max} unit={def.unit} value={selected as [number, number] | undefined} onChange={onRange} />
+            <RangeFilter
+              name={def.name}
+              label={label}
+              min={def.min}
+              max={def.max}
+              unit={def.unit}
+              value={selected as [number, number] | undefined}
+              onChange={onRange}
+            />
           ) : (
             def.type === 'options' && (
               <IonList lines="none">
@@ -171,7 +193,14 @@ const TagRow = memo(function TagRow({ value, label, count, onAdd }: { value: str
   );
 });
 
-const ToggleRow = memo(function ToggleRow(props: { name: ToggleDef['name']; label: string; icon: string | null; count: number; checked: boolean; setFilter: SetFilter }) {
+const ToggleRow = memo(function ToggleRow(props: {
+  name: ToggleDef['name'];
+  label: string;
+  icon: string | null;
+  count: number;
+  checked: boolean;
+  setFilter: SetFilter;
+}) {
   const { name, label, count, checked, setFilter } = props;
   const icon = iconFor(props.icon);
   return (

@@ -15,11 +15,17 @@ import { serverUrl } from '../../../api/origin';
 export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
   const href = links.offerDetail(offer.code, offer);
   return (
-    <Link
-      to={href}
-      className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
+    <Link to={href} className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
-        <img src={serverUrl(offer.image)} alt={`${offer.brand} ${offer.model}`} width={320} height={160} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} decoding="async" />
+        <img
+          src={serverUrl(offer.image)}
+          alt={`${offer.brand} ${offer.model}`}
+          width={320}
+          height={160}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+        />
         <div className="offer-card-badges">
           {offer.tag && <Badge color="primary">{offer.tag}</Badge>}
           {offer.secondaryTag && <Badge color="secondary">{offer.secondaryTag}</Badge>}

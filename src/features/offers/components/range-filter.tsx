@@ -26,7 +26,15 @@ export const INPUT_DEBOUNCE_MS = 500;
  * A range filter: dual-knob slider plus two integer inputs. The slider confirms once, on release;
  * typing is debounced 500 ms. The full range is no filter.
  */
-export const RangeFilter = memo(function RangeFilter(props: { name: string; label: string; min: number; max: number; unit: string; value: Range | undefined; onChange: (v: Range | undefined) => void }) {
+export const RangeFilter = memo(function RangeFilter(props: {
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  unit: string;
+  value: Range | undefined;
+  onChange: (v: Range | undefined) => void;
+}) {
   const { name, label, min, max, unit, value, onChange } = props;
   const bounds: Range = [min, max];
   const [draft, setDraft] = useState<Range>(value ?? bounds);

@@ -11,7 +11,13 @@ import { it } from '../../../i18n/credit-check';
 export function TrafficLight(props: { selected: readonly Chance[]; lock: Chance | null; onToggle: (value: Chance) => void }) {
   const { selected, lock } = props;
   return (
-    <div className="traffic-light" role="group" aria-label={it.creditCheck.trafficLightTitle} aria-describedby="traffic-light-legend" data-testid="traffic-light">
+    <div
+      className="traffic-light"
+      role="group"
+      aria-label={it.creditCheck.trafficLightTitle}
+      aria-describedby="traffic-light-legend"
+      data-testid="traffic-light"
+    >
       <span className="traffic-light-title">{it.creditCheck.trafficLightTitle}</span>
       {TRAFFIC_LIGHT.map(({ value, color }) => {
         const on = selected.includes(value);

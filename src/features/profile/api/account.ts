@@ -12,7 +12,8 @@ const withProfile = (profile: Profile) => {
   return profile;
 };
 
-export const updateProfile = async (body: ProfileUpdate) => withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/profile', { method: 'PUT', body })).data);
+export const updateProfile = async (body: ProfileUpdate) =>
+  withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/profile', { method: 'PUT', body })).data);
 
 export const changePassword = async (body: PasswordChange) => (await api<z.infer<typeof MessageSchema>>('password', { method: 'PATCH', body })).data.message;
 
@@ -29,7 +30,8 @@ export const revokeApiKey = async (): Promise<string> => {
   return res;
 };
 
-export const savePreferences = async (body: Preferences) => withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/preferences', { method: 'PUT', body })).data);
+export const savePreferences = async (body: Preferences) =>
+  withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/preferences', { method: 'PUT', body })).data);
 
 export const uploadLogo = async (file: File) => {
   const body = new FormData();

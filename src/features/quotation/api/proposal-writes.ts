@@ -5,11 +5,21 @@ import type { QuotePayload } from '@core/schemas/quotations';
 import type { Proposal, ProposalSave, Sustainability } from '@core/schemas/quotations';
 import { saveBlob } from '../../../api/client';
 import type { SubmitResult } from '../../../offline/outbox';
-import { createProposal, createQuote, downloadProposalPdf, quotationKeys, saveSustainability, setQuotationStatus, updateQuote, uploadDocument } from './quotations';
+import {
+  createProposal,
+  createQuote,
+  downloadProposalPdf,
+  quotationKeys,
+  saveSustainability,
+  setQuotationStatus,
+  updateQuote,
+  uploadDocument,
+} from './quotations';
 
 /** A proposal the server sent goes into the cache under both names a page opens it by: its id and its quotation's code. */
 export function putProposal(qc: QueryClient, p: Proposal) {
-  for (const key of [quotationKeys.proposal(String(p.id)), ...(p.quotation.data.code ? [quotationKeys.proposal(p.quotation.data.code)] : [])]) qc.setQueryData(key, p);
+  for (const key of [quotationKeys.proposal(String(p.id)), ...(p.quotation.data.code ? [quotationKeys.proposal(p.quotation.data.code)] : [])])
+    qc.setQueryData(key, p);
 }
 
 /**
@@ -35,7 +45,8 @@ export const useSetQuotationStatus = (proposalId: number) => useProposalWrite((s
 export const useUpdateQuote = (code: string) => useProposalWrite((customer: QuoteCustomer) => updateQuote(code, customer));
 
 /** `key` groups the uploads of one screen, which waits (useIsMutating) while any is sent. */
-export const useUploadDocument = (code: string, key: readonly unknown[]) => useProposalWrite(({ fileType, file }: { fileType: string; file: File }) => uploadDocument(code, fileType, file), key);
+export const useUploadDocument = (code: string, key: readonly unknown[]) =>
+  useProposalWrite(({ fileType, file }: { fileType: string; file: File }) => uploadDocument(code, fileType, file), key);
 
 /** The proposal's PDF, saved as 'Preventivo-{timestamp}.pdf'. */
 export const useDownloadProposalPdf = (proposalId: number) =>
@@ -47,7 +58,9 @@ export const useDownloadProposalPdf = (proposalId: number) =>
   });
 
 /** The wizard's confirmation: the new proposal (sent) or its client id (queued). */
-export const useCreateProposal = () => useMutation({ mutationFn: ({ body, customerName }: { body: ProposalSave; customerName: string }) => createProposal(body, customerName) });
+export const useCreateProposal = () =>
+  useMutation({ mutationFn: ({ body, customerName }: { body: ProposalSave; customerName: string }) => createProposal(body, customerName) });
 
 /** 'Salva preventivo': the new quotation's code (sent) or the write's client id (queued). */
-export const useCreateQuote = () => useMutation({ mutationFn: ({ body, customerName }: { body: QuotePayload; customerName: string }) => createQuote(body, customerName) });
+export const useCreateQuote = () =>
+  useMutation({ mutationFn: ({ body, customerName }: { body: QuotePayload; customerName: string }) => createQuote(body, customerName) });

@@ -2,7 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataOf } from '@core/schemas/common';
 import { z } from '@core/schemas/zod-config';
 import type { QuoteCustomer } from '@core/schemas/customer';
-import { type CustomerSchema, type OfferPreviewSchema, type ProposalSave, ProposalSchema, type QuotePayload, type StreamTokenSchema, type Sustainability } from '@core/schemas/quotations';
+import {
+  type CustomerSchema,
+  type OfferPreviewSchema,
+  type ProposalSave,
+  ProposalSchema,
+  type QuotePayload,
+  type StreamTokenSchema,
+  type Sustainability,
+} from '@core/schemas/quotations';
 import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError, type Data } from '../../../api/client';
@@ -16,7 +24,10 @@ export const quotationKeys = {
 };
 
 export const proposalQuery = (id: string) =>
-  queryOptions({ queryKey: quotationKeys.proposal(id), queryFn: async () => (await api<Data<z.infer<typeof ProposalSchema>>>(`proposals/${encodeURIComponent(id)}`)).data });
+  queryOptions({
+    queryKey: quotationKeys.proposal(id),
+    queryFn: async () => (await api<Data<z.infer<typeof ProposalSchema>>>(`proposals/${encodeURIComponent(id)}`)).data,
+  });
 export const useProposal = (id: string | null) => useQuery({ ...proposalQuery(id ?? ''), enabled: Boolean(id) });
 
 /** The configuration the wizard starts from, priced by the server as saving it will price it. */
@@ -29,7 +40,8 @@ export const offerPreviewQuery = (config: QuoteConfig) => {
     retry: (n, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && n < 2,
   });
 };
-export const useOfferPreview = (config: QuoteConfig | null) => useQuery({ ...offerPreviewQuery(config ?? { offer: '', accessories: [], colors: [], services: {} }), enabled: Boolean(config) });
+export const useOfferPreview = (config: QuoteConfig | null) =>
+  useQuery({ ...offerPreviewQuery(config ?? { offer: '', accessories: [], colors: [], services: {} }), enabled: Boolean(config) });
 
 /** Customer lookup by fiscal code or VAT; null when not found (the form then stays empty). */
 export async function lookupCustomer(by: { code?: string; vat?: string; category?: string }) {
@@ -47,32 +59,51 @@ const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
 const ProposalAnswer = dataOf(ProposalSchema).transform((r) => r.data);
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
-  outbox.submit({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
+  outbox.submit(
+    { label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE },
+    ProposalAnswer,
+  );
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
 export const createQuote = (body: QuotePayload, customerName: string) =>
-  outbox.submit({ label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE }, dataOf(z.string()).transform((r) => r.data));
+  outbox.submit(
+    { label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
+    dataOf(z.string()).transform((r) => r.data),
+  );
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
 export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  outbox.submit({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
+  outbox.submit(
+    { label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE },
+    ProposalAnswer,
+  );
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  outbox.submit({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
+  outbox.submit(
+    { label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE },
+    ProposalAnswer,
+  );
 
 export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  outbox.submit({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer);
+  outbox.submit(
+    { label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE },
+    ProposalAnswer,
+  );
 
 export const uploadDocument = (code: string, fileType: string, file: File) =>
-  outbox.submit({
-    label: `Documento ${file.name}`,
-    method: 'POST',
-    path: 'quotations/documents/upload',
-    file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
-    invalidate: PROPOSAL_INVALIDATE,
-  }, ProposalAnswer);
+  outbox.submit(
+    {
+      label: `Documento ${file.name}`,
+      method: 'POST',
+      path: 'quotations/documents/upload',
+      file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
+      invalidate: PROPOSAL_INVALIDATE,
+    },
+    ProposalAnswer,
+  );
 
 export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
 
 /** A short-lived token for the PDF readiness stream (EventSource sends no Authorization header). */
-export const streamToken = async (id: number) => (await api<Data<z.infer<typeof StreamTokenSchema>>>(`proposals/${id}/sync-token`, { method: 'POST' })).data.token;
+export const streamToken = async (id: number) =>
+  (await api<Data<z.infer<typeof StreamTokenSchema>>>(`proposals/${id}/sync-token`, { method: 'POST' })).data.token;

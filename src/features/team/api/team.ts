@@ -23,9 +23,11 @@ const refresh = async (member: TeamMember, structural: boolean) => {
   return member;
 };
 
-export const createMember = async (body: MemberValues) => refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>('agent', { method: 'POST', body })).data, true);
+export const createMember = async (body: MemberValues) =>
+  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>('agent', { method: 'POST', body })).data, true);
 
 export const updateMember = async (code: string, body: MemberValues, parentChanged: boolean) =>
   refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body })).data, parentChanged);
 
-export const toggleMember = async (id: number) => refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${id}/toggle`, { method: 'PATCH' })).data, false);
+export const toggleMember = async (id: number) =>
+  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${id}/toggle`, { method: 'PATCH' })).data, false);
