@@ -211,7 +211,7 @@ describe('GET customers/{customer}', () => {
 describe('GET agents/{agent}', () => {
   it('gives the agent profile, their own figures and latest quotations', async () => {
     const auth = await authFor('full');
-    const page = await service.agentPage(auth, codes.full!, 'month', new Date('2020-06-25T10:00:00Z'));
+    const page = await service.stats.agentPage(auth, codes.full!, 'month', new Date('2020-06-25T10:00:00Z'));
     expect(page.agent.name).toBe('Giulia Verdi');
     expect(page.agent.email).toBe('completo@demo.it');
     expect(page.agent.status).toBe('ACTIVATED');
@@ -230,10 +230,10 @@ describe('GET agents/{agent}', () => {
   it('for a leader: own page shows own figures (not the network), network agents open, others 404', async () => {
     const leader = await authFor('leader');
     const now = new Date('2020-06-25T10:00:00Z');
-    const own = await service.agentPage(leader, codes.leader!, 'month', now);
+    const own = await service.stats.agentPage(leader, codes.leader!, 'month', now);
     expect([own.statistics.open, own.statistics.won, own.statistics.lost]).toEqual([0, 1, 0]);
     expect(own.statistics.effective_profit).toBe(200);
-    const sub3 = await service.agentPage(leader, codes.sub3!, 'month', now);
+    const sub3 = await service.stats.agentPage(leader, codes.sub3!, 'month', now);
     expect(sub3.statistics.lost).toBe(1);
     expect(sub3.agent.parent?.code).toBe(codes.sub1);
     expect((await get('leader', `agents/${codes.sub1}`)).statusCode).toBe(200);
@@ -254,7 +254,7 @@ describe('GET agents/{agent}', () => {
 
 describe('GET network/statistics', () => {
   it('gives per-agent figures of the network, the leader first, and their totals', async () => {
-    const s = await service.network(await authFor('leader'), 'month', new Date('2020-06-25T10:00:00Z'));
+    const s = await service.stats.network(await authFor('leader'), 'month', new Date('2020-06-25T10:00:00Z'));
     expect(s.selectedRange).toEqual({ interval: 'month', start: '2020-06-01', end: '2020-06-30' });
     expect(s.agents[0]!.agent.code).toBe(codes.leader);
     const byCode = new Map(s.agents.map((a) => [a.agent.code, a]));

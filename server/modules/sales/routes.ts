@@ -41,16 +41,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SalesService(app.db, new QuotationsService(app.database, app.config.dataDir, app.log));
 
   app.post('/quotations', { schema: { body: QuotationSearchSchema, response: { 200: QuotationListSchema } } }, async (req) =>
-    service.list(authOf(req), req.body),
+    service.list.list(authOf(req), req.body),
   );
 
   app.get('/quotations/filters', { schema: { response: { 200: dataOf(QuotationFiltersSchema) } } }, async (req) => ({
-    data: await service.filters(authOf(req)),
+    data: await service.list.filters(authOf(req)),
   }));
 
   app.post('/quotations/export', { schema: { body: QuotationSearchSchema } }, async (req, reply) => {
     const auth = authOf(req);
-    const rows = await service.exportRows(auth, req.body);
+    const rows = await service.list.exportRows(auth, req.body);
     const file = await renderXlsx('Preventivi', exportColumns(auth.can('fees-visibility')), rows);
     return reply
       .header('Content-Type', XLSX_MIME)
@@ -68,16 +68,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(AgentStatisticsSchema) },
       },
     },
-    async (req) => ({ data: await service.statistics(authOf(req), req.params.code, req.query.interval) }),
+    async (req) => ({ data: await service.stats.statistics(authOf(req), req.params.code, req.query.interval) }),
   );
 
   // Customers of the caller's scope (spec §2 /customers, /customers/{customer}).
   app.get('/customers', { schema: { querystring: CustomerSearchSchema, response: { 200: CustomerListSchema } } }, async (req) =>
-    service.customers(authOf(req), req.query),
+    service.customers.customers(authOf(req), req.query),
   );
 
   app.get('/customers/:customer', { schema: { params: CustomerIdSchema, response: { 200: dataOf(CustomerDetailSchema) } } }, async (req) => ({
-    data: await service.customer(authOf(req), req.params.customer),
+    data: await service.customers.customer(authOf(req), req.params.customer),
   }));
 
   // The agent page (/agents/{agent}): self, or an agent of a leader's network; others 404.
@@ -85,7 +85,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/agents/:agent',
     { schema: { params: AgentCodeSchema, querystring: IntervalQuerySchema, response: { 200: dataOf(AgentPageSchema) } } },
     async (req) => ({
-      data: await service.agentPage(authOf(req), req.params.agent, req.query.interval),
+      data: await service.stats.agentPage(authOf(req), req.params.agent, req.query.interval),
     }),
   );
 
@@ -96,6 +96,6 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { feature: 'network', role: ROLE_GROUP_LEADER },
       schema: { querystring: IntervalQuerySchema, response: { 200: dataOf(NetworkStatisticsSchema) } },
     },
-    async (req) => ({ data: await service.network(authOf(req), req.query.interval) }),
+    async (req) => ({ data: await service.stats.network(authOf(req), req.query.interval) }),
   );
 };

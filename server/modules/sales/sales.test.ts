@@ -337,24 +337,24 @@ describe('POST quotations/export', () => {
 describe('GET agent/{code}/statistics', () => {
   it('counts a month in Rome time, with previous effective profit and new customers', async () => {
     const auth = await authFor('full');
-    const april = await service.statistics(auth, codes.full!, 'month', new Date('2020-04-15T12:00:00Z'));
+    const april = await service.stats.statistics(auth, codes.full!, 'month', new Date('2020-04-15T12:00:00Z'));
     expect([april.open, april.won, april.lost]).toEqual([0, 1, 0]);
     expect(april.effective_profit).toBe(20);
     expect(april.previous_effective_profit).toBe(10); // March, up to 23:30 Rome on the 31st
     expect(april.new_customers).toBe(1);
     expect(april.selectedRange).toEqual({ interval: 'month', start: '2020-04-01', end: '2020-04-30' });
     // Just after midnight in Rome on 1 April (still 31 March in UTC) it is already April.
-    const justAfter = await service.statistics(auth, codes.full!, 'today', new Date('2020-03-31T22:40:00Z'));
+    const justAfter = await service.stats.statistics(auth, codes.full!, 'today', new Date('2020-03-31T22:40:00Z'));
     expect(justAfter.selectedRange.start).toBe('2020-04-01');
     expect(justAfter.won).toBe(1);
-    const prev = await service.statistics(auth, codes.full!, 'prevmonth', new Date('2020-04-01T00:00:00Z'));
+    const prev = await service.stats.statistics(auth, codes.full!, 'prevmonth', new Date('2020-04-01T00:00:00Z'));
     expect(prev.selectedRange).toEqual({ interval: 'prevmonth', start: '2020-03-01', end: '2020-03-31' });
     expect(prev.effective_profit).toBe(10);
   });
 
   it('splits years at Rome midnight, and gives the 12 months of the year', async () => {
     const auth = await authFor('full');
-    const y2020 = await service.statistics(auth, codes.full!, 'year', new Date('2020-07-01T10:00:00Z'));
+    const y2020 = await service.stats.statistics(auth, codes.full!, 'year', new Date('2020-07-01T10:00:00Z'));
     expect(y2020.won).toBe(9 + 2);
     expect(y2020.lost).toBe(8 + 1);
     expect(y2020.open).toBe(8);
@@ -362,12 +362,12 @@ describe('GET agent/{code}/statistics', () => {
     expect(y2020.monthly[5]).toEqual({ month: 6, open: 8, won: 9, lost: 8 });
     expect(y2020.monthly[2]!.won + y2020.monthly[3]!.won).toBe(2);
     expect(y2020.monthly[11]).toEqual({ month: 12, open: 0, won: 0, lost: 1 });
-    const y2021 = await service.statistics(auth, codes.full!, 'prevyear', new Date('2022-01-01T00:30:00Z'));
+    const y2021 = await service.stats.statistics(auth, codes.full!, 'prevyear', new Date('2022-01-01T00:30:00Z'));
     expect(y2021.selectedRange).toEqual({ interval: 'prevyear', start: '2021-01-01', end: '2021-12-31' });
     expect(y2021.won).toBe(1);
     expect(y2021.effective_profit).toBe(40);
     expect(y2021.previous_effective_profit).toBe(9 * 100 + 10 + 20);
-    const days = await service.statistics(auth, codes.full!, 'days', new Date('2020-06-07T10:00:00Z'));
+    const days = await service.stats.statistics(auth, codes.full!, 'days', new Date('2020-06-07T10:00:00Z'));
     expect(days.selectedRange).toEqual({ interval: 'days', start: '2020-06-01', end: '2020-06-07' });
     expect(days.open + days.won + days.lost).toBe(7);
   });
@@ -375,18 +375,18 @@ describe('GET agent/{code}/statistics', () => {
   it('scopes by code: own figures, the network for a leader, an agent of the network, 404 otherwise', async () => {
     const now = new Date('2020-06-20T10:00:00Z');
     const leader = await authFor('leader');
-    const net = await service.statistics(leader, codes.leader!, 'month', now);
+    const net = await service.stats.statistics(leader, codes.leader!, 'month', now);
     expect([net.open, net.won]).toEqual([1, 1]);
     expect(net.effective_profit).toBe(500);
     expect(net.potential_profit).toBe(700);
-    const base = await service.statistics(await authFor('base'), codes.base!, 'month', new Date('2021-03-10T10:00:00Z'));
+    const base = await service.stats.statistics(await authFor('base'), codes.base!, 'month', new Date('2021-03-10T10:00:00Z'));
     expect(base.open).toBe(1);
     expect(base.effective_profit).toBeNull(); // no fees-visibility
     expect(base.previous_effective_profit).toBeNull();
-    const one = await service.statistics(leader, codes.sub1!, 'month', now);
+    const one = await service.stats.statistics(leader, codes.sub1!, 'month', now);
     expect([one.open, one.won]).toEqual([0, 1]);
-    await expect(service.statistics(leader, codes.leader2!, 'month', now)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(service.statistics(await authFor('sub1'), codes.sub2!, 'month', now)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(service.stats.statistics(leader, codes.leader2!, 'month', now)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(service.stats.statistics(await authFor('sub1'), codes.sub2!, 'month', now)).rejects.toMatchObject({ statusCode: 404 });
     // Over HTTP.
     const res = await t.inject({ method: 'GET', url: `/api/v1/agent/${codes.full}/statistics?interval=year`, headers: h.full });
     expect(res.statusCode).toBe(200);
