@@ -27,7 +27,7 @@ import type { AuthContext } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
 import { canSeeOffer } from '@core/offer-visibility';
 import { audienceOf, viewerOf } from './catalogue';
-import { canSeePrivateNotes, toCarData } from './service';
+import { canSeePrivateNotes, offerHead } from './service';
 
 export const CATALOGUE_TAG = 'Catalogo';
 
@@ -145,17 +145,7 @@ export class OfferDetailService {
     const rate = effectiveRate(shown);
     const detail: OfferDetail = {
       ref: shown.ref,
-      code: o.code,
-      reference_code: o.referenceCode,
-      brand: c.brand,
-      model: c.model,
-      version: c.version,
-      image: o.image,
-      images: [o.image],
-      color: o.color,
-      car: toCarData(c),
-      tag: o.tag,
-      secondaryTag: o.secondaryTag,
+      ...offerHead(o, c),
       deposit: shown.deposit,
       duration: shown.duration,
       distance: shown.distance,

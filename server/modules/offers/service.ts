@@ -191,6 +191,23 @@ export function canSeePrivateNotes(ownerUserId: number | null, userId: number, _
 }
 
 /** The spec's Car as cards and the detail show it. */
+/** What a card and an offer detail say alike about the offer and its car. */
+export function offerHead(o: typeof offers.$inferSelect, c: typeof cars.$inferSelect) {
+  return {
+    code: o.code,
+    reference_code: o.referenceCode,
+    brand: c.brand,
+    model: c.model,
+    version: c.version,
+    image: o.image,
+    images: [o.image],
+    color: o.color,
+    car: toCarData(c),
+    tag: o.tag,
+    secondaryTag: o.secondaryTag,
+  };
+}
+
 export function toCarData(c: typeof cars.$inferSelect): OfferCard['car'] {
   return {
     code: c.code,
@@ -221,17 +238,7 @@ function toCard(row: CardRow, userId: number): OfferCard {
   const { o, c, v } = row;
   const card: OfferCard = {
     ref: v.ref,
-    code: o.code,
-    reference_code: o.referenceCode,
-    brand: c.brand,
-    model: c.model,
-    version: c.version,
-    image: o.image,
-    images: [o.image],
-    color: o.color,
-    car: toCarData(c),
-    tag: o.tag,
-    secondaryTag: o.secondaryTag,
+    ...offerHead(o, c),
     deposit: v.deposit,
     duration: v.duration,
     distance: v.distance,
