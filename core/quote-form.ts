@@ -1,3 +1,4 @@
+import { pickFields, QUOTE_FIELDS } from './customer-fields';
 import { categoriesFor, categoryInfo, CONTRACTUAL_CATEGORIES, type ContractualCategory, type CustomerType } from './categories';
 import type { QuotationStatus } from './quotation';
 import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
@@ -109,18 +110,7 @@ export function quotePayload(values: QuoteFormValues, offer: QuotedOffer): Quote
 
 /** The values of a saved quote's customer, for editing it. */
 export function quoteValuesOf(c: QuoteFormValues): QuoteFormValues {
-  return {
-    first_name: c.first_name,
-    last_name: c.last_name,
-    email: c.email,
-    phone: c.phone,
-    fiscal_code: c.fiscal_code,
-    zip_code: c.zip_code,
-    employee_category: c.employee_category,
-    vat_number: c.vat_number,
-    business_name: c.business_name,
-    notes: c.notes,
-  };
+  return pickFields(c, QUOTE_FIELDS);
 }
 
 /**

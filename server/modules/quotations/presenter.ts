@@ -1,6 +1,7 @@
 // A quotation as the API answers it (the spec's Proposal), and the checks of its offer.
 import { and, eq } from 'drizzle-orm';
 import { type ContractualCategory, CONTRACTUAL_CATEGORIES } from '@core/categories';
+import { CUSTOMER_FIELDS, pickFields } from '@core/customer-fields';
 import { documentSlots, EXPIRED_OFFER_MESSAGE, proposalTitle, trackerStep } from '@core/quotation';
 import type { Customer, Proposal } from '@core/schemas/quotations';
 import type { Db } from '../../db/client';
@@ -113,21 +114,8 @@ export function isPdf(buf: Buffer): boolean {
 
 export const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-export function fromSnapshot(c: CustomerSnapshot): Record<string, unknown> {
-  return {
-    first_name: c.first_name,
-    last_name: c.last_name,
-    email: c.email,
-    phone: c.phone,
-    fiscal_code: c.fiscal_code,
-    zip_code: c.zip_code,
-    address: c.address,
-    city: c.city,
-    employee_category: c.employee_category,
-    vat_number: c.vat_number,
-    business_name: c.business_name,
-    notes: c.notes,
-  };
+export function fromSnapshot(c: CustomerSnapshot) {
+  return pickFields(c, CUSTOMER_FIELDS);
 }
 
 export function toCustomer(c: CustomerSnapshot): Customer {

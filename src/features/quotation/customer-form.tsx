@@ -6,6 +6,7 @@ import { IonLabel } from '../../ui/ionic/list';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
+import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
 import { isCustomerComplete, ProposalCustomerSchema } from '@core/schemas/customer';
 import type { Customer } from '@core/schemas/quotations';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
@@ -63,27 +64,10 @@ export const emptyCustomer = (category: ContractualCategory): CustomerValues => 
   consent: false,
 });
 
-const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({
-  first_name: c.first_name,
-  last_name: c.last_name,
-  email: c.email,
-  phone: c.phone,
-  fiscal_code: c.fiscal_code,
-  zip_code: c.zip_code,
-  address: c.address,
-  city: c.city,
-  employee_category: c.employee_category,
-  vat_number: c.vat_number,
-  business_name: c.business_name,
-  notes: c.notes,
-  consent,
-});
+const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({ ...pickFields(c, CUSTOMER_FIELDS), consent });
 
 /** Anything typed in the personal data (the category and the consent are choices, not data). */
-export const hasTypedData = (v: CustomerValues) =>
-  (['first_name', 'last_name', 'email', 'phone', 'fiscal_code', 'zip_code', 'address', 'city', 'vat_number', 'business_name', 'notes'] as const).some(
-    (k) => v[k].trim() !== '',
-  );
+export const hasTypedData = (v: CustomerValues) => CUSTOMER_TEXT_FIELDS.some((k) => v[k].trim() !== '');
 
 const defaultCategory = (type: CustomerType): ContractualCategory => (type === 'piva' ? 'societa-capitale' : 'tempo-indeterminato');
 
