@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatConsumption, formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { it } from '../../../i18n/offer-detail';
+import { useScrollHint } from '../../../ui/use-scroll-hint';
 
 type Tab = keyof typeof it.offerDetail.tabs;
 
@@ -23,20 +24,8 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
   const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
   const [tab, setTab] = useState<Tab>('services');
   const [notesOpen, setNotesOpen] = useState(false);
-  // Tabs that do not fit scroll sideways; the edge fades while more lie beyond it (issue 20).
-  const list = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ scrollable: false, atEnd: false });
-  const measure = () => {
-    const el = list.current;
-    if (!el) return;
-    const next = { scrollable: el.scrollWidth > el.clientWidth + 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
-    setScroll((s) => (s.scrollable === next.scrollable && s.atEnd === next.atEnd ? s : next));
-  };
-  useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
+  // Tabs that do not fit scroll sideways; the edges fade while more lie beyond them (issue 20).
+  const hint = useScrollHint<HTMLDivElement>(tab);
   const t = it.offerDetail;
   const c = offer.car;
   const standard = offer.optionalAccessories.filter((a) => a.price <= 0);
@@ -46,7 +35,7 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
     .filter(Boolean);
   return (
     <section className="od-tabs">
-      <div role="tablist" ref={list} onScroll={measure} className={`od-tablist${scroll.scrollable ? ' is-scrollable' : ''}${scroll.atEnd ? ' at-end' : ''}`}>
+      <div role="tablist" ref={hint.ref} onScroll={hint.onScroll} className={`od-tablist ${hint.className}`}>
         {tabs.map((name) => (
           <button key={name} role="tab" type="button" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>
             {t.tabs[name]}
