@@ -183,9 +183,18 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
     })
     .toBe(2000);
 
-  // Offline on this edit page (message, save disabled) is not checked here for now: after this journey the app did
-  // not notice the cut (2026-11-24, Preact switch; issue 18's note). The same notice and disabled save are checked
-  // on the product form in 'providers and products lists ...' below.
+  // Offline the catalogue cannot be saved: a clear message, save disabled, nothing queued.
+  await page.goto(`/catalog/${code}/edit`);
+  s = screen(page);
+  await expect(s.getByTestId('catalog-save')).toBeVisible();
+  await page.context().setOffline(true);
+  await expect(s.getByTestId('catalog-offline').first()).toContainText('Sei offline');
+  await expect(s.getByTestId('catalog-save')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('variation-add')).toHaveAttribute('aria-disabled', 'true');
+  await shots(page, 'catalog-offline');
+  await page.context().setOffline(false);
+  await expect(s.getByTestId('catalog-offline')).toHaveCount(0);
+  await expect(s.getByTestId('catalog-save')).not.toHaveAttribute('aria-disabled', 'true');
 
   // An agent outside the group cannot open it.
   await logout(page);
