@@ -18,7 +18,9 @@ export function DeviceStorage() {
     let live = true;
     const storage = navigator.storage as StorageManager | undefined;
     void (async () => {
-      const persisted = storage?.persisted ? await storage.persisted().catch(() => null) : null;
+      // Asked, not only read: the app's own ask at start (when the browser is next idle) may not have
+      // settled yet, and persist() answers the grant as it is once settled (true if already granted).
+      const persisted = storage?.persist ? await storage.persist().catch(() => null) : storage?.persisted ? await storage.persisted().catch(() => null) : null;
       const estimate = storage?.estimate ? await storage.estimate().catch(() => null) : null;
       if (live) setState({ persisted, used: estimate?.usage ?? null, quota: estimate?.quota ?? null });
     })();
