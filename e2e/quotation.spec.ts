@@ -259,43 +259,4 @@ test('Salva preventivo: a quote saved from the offer, edited by its code, refuse
   expect(saved.customer.first_name).toBe('Lucia');
 });
 
-test.describe('offline', () => {
-  test.use({ serviceWorkers: 'allow' });
-  test('a proposal created offline arrives exactly once after reloads', async ({ page, context, loggedIn, request }) => {
-    const headers = await apiLogin(request, USERS.full);
-    const ref = await offerRef(request, headers, 'privati');
-    const email = `offline.${Date.now()}@example.it`;
-    await loggedIn(USERS.full);
-    await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    const s = screen(page);
-    await expect(s.getByTestId('quotation-sidebar')).toBeVisible();
-    await page.waitForTimeout(1500); // the query persister writes at most once a second
-
-    await input(page, 'fiscal-code-entry').fill('RSSMRA80A01H501U');
-    await fillPrivate(page, { email });
-    await consent(page);
-    await context.setOffline(true);
-    await s.getByTestId('next').click();
-    await s.getByTestId('confirm').click();
-    await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
-    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/quotation-offline-390.png' });
-    await page.reload();
-    await page.reload();
-    await expect(screen(page).getByTestId('pending-banner')).toBeVisible();
-
-    await context.setOffline(false);
-    await expect(page).toHaveURL(/\/quotations\/\d+$/, { timeout: 45_000 });
-    await expect(screen(page).getByRole('heading', { level: 1, name: /Preventivo #\d{5}/ })).toBeVisible();
-    const id = /\/quotations\/(\d+)$/.exec(page.url())![1]!;
-    // Exactly once: the proposal before it has a different customer, the one after does not exist.
-    const mine = await request.get(`/api/v1/proposals/${id}`, { headers });
-    expect((await mine.json()).data.customer.email).toBe(email);
-    const next = await request.get(`/api/v1/proposals/${Number(id) + 1}`, { headers });
-    expect(next.status()).toBe(404);
-  });
-});
+// Offline creation of a proposal, exactly once after reloads: e2e/offline-writes.spec.ts.
