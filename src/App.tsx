@@ -67,12 +67,21 @@ const FaqPage = page(() => import('./features/help/faq-page'));
 const SupportPage = page(() => import('./features/help/support-page'));
 const MarketingPage = page(() => import('./features/marketing/marketing-page'));
 // The quotation start offers the catalogue's manual offer form for cars that are not listed (a slot).
+// Loaded when shown: with an offer it opens on request, and the customer step renders without its code.
+const ManualOfferPanel = lazy(() => import('./features/catalog/components/manual-offer-form').then((m) => ({ default: m.ManualOfferPanel })));
 const QuotationStartPage = page(async () => {
-  const [{ default: Start }, { ManualOfferPanel }] = await Promise.all([
-    import('./features/quotation/start-page'),
-    import('./features/catalog/components/manual-offer-form'),
-  ]);
-  return { default: () => <Start manualOffer={<ManualOfferPanel />} /> };
+  const { default: Start } = await import('./features/quotation/start-page');
+  return {
+    default: () => (
+      <Start
+        manualOffer={
+          <Suspense fallback={<div aria-busy="true" />}>
+            <ManualOfferPanel />
+          </Suspense>
+        }
+      />
+    ),
+  };
 });
 // The wizard's sustainability step is the same single-offer credit check, fixed to the customer's category.
 const QuotationPage = page(async () => {

@@ -15,7 +15,7 @@ import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError, type Data } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
-import { outbox } from '../../../offline';
+import { submitWrite } from '../../../offline/submit';
 
 /** Reads go through the one client; writes through the outbox (docs/architecture.md, "Data flow"). */
 export const quotationKeys = {
@@ -59,39 +59,39 @@ const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
 const ProposalAnswer = dataOf(ProposalSchema).transform((r) => r.data);
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
-  outbox.submit(
+  submitWrite(
     { label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE },
     ProposalAnswer,
   );
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
 export const createQuote = (body: QuotePayload, customerName: string) =>
-  outbox.submit(
+  submitWrite(
     { label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
     dataOf(z.string()).transform((r) => r.data),
   );
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
 export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  outbox.submit(
+  submitWrite(
     { label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE },
     ProposalAnswer,
   );
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  outbox.submit(
+  submitWrite(
     { label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE },
     ProposalAnswer,
   );
 
 export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  outbox.submit(
+  submitWrite(
     { label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE },
     ProposalAnswer,
   );
 
 export const uploadDocument = (code: string, fileType: string, file: File) =>
-  outbox.submit(
+  submitWrite(
     {
       label: `Documento ${file.name}`,
       method: 'POST',
