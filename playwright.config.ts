@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/env';
 
-// Debian's Chromium (no browser download here); flags keep it off the closed network.
-const chromium = {
+// Debian's Chromium (no browser download here); flags keep it off the closed network. Specs that launch a browser themselves use it too.
+export const CHROMIUM = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -31,20 +31,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
-    launchOptions: chromium,
+    launchOptions: CHROMIUM,
   },
   projects: [
     {
       name: 'desktop',
       testIgnore: /maintenance\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: CHROMIUM },
     },
     // Maintenance mode affects every request: it runs alone, after the others.
     {
       name: 'maintenance',
       testMatch: /maintenance\.spec\.ts/,
       dependencies: ['desktop'],
-      use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      use: { viewport: { width: 1280, height: 800 }, launchOptions: CHROMIUM },
     },
   ],
   webServer: {

@@ -5,40 +5,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { modal, openModal, retiredCheck } from './credit-check-steps';
-import { appFilesMissing, deviceRecords, expireMirroredAccess, mirroredSession } from './device';
+import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
-import { expect, loginAs, screen, test, USERS } from './fixtures';
+import { expect, screen, test, USERS } from './fixtures';
+import { goOffline as deviceOffline, goOnline as deviceOnline, launchDevice, type NetSwitch, preparedDevice, type Screen } from './offline-device';
 import { apiLogin, fillQuoteForm, offerCard, uniqueFiscalCode } from './quotation-steps';
 
 const OFFLINE_ERROR = 'Sei offline: controlla la connessione e riprova';
-const launch = (dir: string) =>
-  chromium.launchPersistentContext(dir, {
-    proxy: net.proxy,
-    serviceWorkers: 'allow',
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    baseURL: E2E.baseUrl,
-    locale: 'it-IT',
-    timezoneId: 'Europe/Rome',
-    viewport: { width: 390, height: 844 },
-  });
+const launch = (dir: string) => launchDevice(dir, net);
 
 // The worker is what keeps the app's shell on the device (the suite's default blocks it).
 test.use({ serviceWorkers: 'allow' });
 
 let dir: string;
-let net: Awaited<ReturnType<typeof netSwitch>>;
+let net: NetSwitch;
 test.beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'portale-profile-'));
   net = await netSwitch(E2E.baseUrl);
@@ -48,36 +31,8 @@ test.afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** No network at all: the browser knows it (navigator.onLine) and nothing gets through, the worker's requests included. */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  net.set('down');
-}
-async function goOnline(context: BrowserContext) {
-  net.set('up');
-  await context.setOffline(false);
-}
-
-/** Logged in, every main screen seen once online, the worker in control, the app's files and the catalogue on the device. */
-async function preparedDevice(context: BrowserContext, screens: Screen[]) {
-  const page = context.pages()[0] ?? (await context.newPage());
-  await loginAs(page, USERS.full);
-  await expect(page.getByTestId('top-user')).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
-  for (const s of screens) {
-    await page.goto(s.url);
-    await s.shows(page);
-    // An agent looks at a screen for a moment: the cache is written to the device at most once a second.
-    await page.waitForTimeout(1200);
-  }
-  return page;
-}
+const goOffline = (context: BrowserContext) => deviceOffline(context, net);
+const goOnline = (context: BrowserContext) => deviceOnline(context, net);
 
 /** A prepared device on 'Salva preventivo' for an offer, the form filled for a new customer. */
 async function quoteFormOnDevice(request: APIRequestContext) {
@@ -90,8 +45,6 @@ async function quoteFormOnDevice(request: APIRequestContext) {
   await fillQuoteForm(screen(page).getByTestId('quote-form'), cf);
   return { headers, context, page, cf };
 }
-
-type Screen = { url: string; shows: (page: Page) => Promise<void> };
 
 async function everyScreenWorks(page: Page, screens: Screen[], round: string) {
   for (const s of screens) {

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { compareItemOf, writeCompareQuery } from '../core/compare';
+import { readDetailUrl } from '../core/offer-detail';
 import { lowContrastIn, setTheme } from './contrast';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
 
@@ -15,6 +17,7 @@ const SIZES = [
 const THEMES = ['light', 'dark'] as const;
 const DIR = 'test-results/screens';
 
+type Terms = { duration: number; deposit: number; distance: number; bundle?: string };
 type Screen = { name: string; path: string | ((page: Page) => Promise<string>); ready?: (page: Page) => Promise<unknown> };
 
 /** The first link of a list on a page, as the user would follow it. */
@@ -105,6 +108,25 @@ test('completo: offers and quotations', async ({ page }) => {
     { name: 'dashboard', path: '/dashboard' },
     { name: 'customers', path: '/customers' },
     { name: 'customer', path: firstHref('/customers', 'a[data-testid="customer-row"]') },
+  ]);
+});
+
+test('completo: the comparison of three offers (issue 22)', async ({ page }) => {
+  await signIn(page, USERS.full);
+  await shootAll(page, 'completo', [
+    {
+      name: 'compare',
+      // The first three cards' own terms, as their 'Confronta' adds them, in a shared link.
+      path: async (p) => {
+        await p.goto('/offers');
+        const cards = screen(p).locator('a[data-testid="offer-card"]');
+        await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+        const hrefs = (await cards.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('href') ?? ''))).map((h) => new URL(h, 'http://x'));
+        const items = hrefs.map((u) => compareItemOf(decodeURIComponent(u.pathname.split('/').pop()!), readDetailUrl(u.search) as Terms));
+        return `/offers/compare?${writeCompareQuery(items)}`;
+      },
+      ready: (p) => expect(screen(p).locator('tr[data-row="rate"] td')).toHaveCount(3),
+    },
   ]);
 });
 

@@ -22,17 +22,24 @@ const ResetPasswordPage = page(() => import('./features/auth/reset-password-page
 const SsoPage = page(() => import('./features/auth/sso-page'));
 const TermsPage = page(() => import('./features/auth/terms-page'));
 const HomePage = page(() => import('./features/home/home-page'));
-const OffersPage = page(() => import('./features/offers/offers-page'));
-// The single-offer credit check mounts through the detail page's `creditCheck` slot: composed here,
-// since features never import each other.
+// The comparison's toggle on the cards and its bar (issue 22): composed here, since features never import each other.
+const OffersPage = page(async () => {
+  const [{ default: Offers }, { CompareToggle, CompareBar }] = await Promise.all([import('./features/offers/offers-page'), import('./features/compare/slots')]);
+  return { default: () => <Offers cardAction={CompareToggle} compareBar={<CompareBar />} /> };
+});
+const ComparePage = page(() => import('./features/compare/compare-page'));
+// The single-offer credit check mounts through the detail page's `creditCheck` slot, and the comparison's
+// 'Aggiungi al confronto' through `addToCompare`: composed here, since features never import each other.
 const OfferDetailPage = page(async () => {
-  const [{ default: Detail }, { CreditCheckOfferPanel }] = await Promise.all([
+  const [{ default: Detail }, { CreditCheckOfferPanel }, { AddToCompare }] = await Promise.all([
     import('./features/offer-detail/offer-detail-page'),
     import('./credit-check/offer-panel'),
+    import('./features/compare/slots'),
   ]);
   return {
     default: () => (
       <Detail
+        addToCompare={(item) => <AddToCompare item={item} />}
         creditCheck={({ child, monthlyRate, onResult }) => (
           <CreditCheckOfferPanel
             offerData={{ monthly_rate: monthlyRate, deposit: child.deposit }}
@@ -156,6 +163,7 @@ function Shell() {
             <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
             <Route path={paths.home} element={privateView(paths.home, HomePage)} />
             <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
+            <Route path={paths.compare} element={privateView(paths.compare, ComparePage)} />
             <Route path={paths.offerDetail} element={privateView(paths.offerDetail, OfferDetailPage)} />
             <Route path={paths.faq} element={privateView(paths.faq, FaqPage)} />
             <Route path={paths.support} element={privateView(paths.support, SupportPage)} />

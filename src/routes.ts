@@ -15,6 +15,8 @@ export const paths = {
   home: '/',
   offers: '/offers',
   offerDetail: '/offers/:code',
+  /** Issue 22; a static segment, so react-router prefers it to an offer code. */
+  compare: '/offers/compare',
   offerRequest: '/offer/request',
   offerRequestDetail: '/offer/request/:id',
   quotationStart: '/quotation/',
@@ -52,6 +54,8 @@ export const links = {
     if (child.bundle && child.bundle.trim()) q.set('bundle', child.bundle);
     return `/offers/${encodeURIComponent(code)}?${q.toString()}`;
   },
+  /** The comparison on this device, or with `query` (core/compare.ts writeCompareQuery) a shared one. */
+  compare: (query = '') => (query ? `${paths.compare}?${query}` : paths.compare),
   offerRequest: () => paths.offerRequest,
   offerRequestDetail: (id: number) => `/offer/request/${id}`,
   /** The wizard's start from a configured offer (the offer detail's query: duration, deposit, distance, bundle, accessories, colors). */
@@ -113,4 +117,8 @@ export const routeGates: Record<string, Gate> = {
  * quotation start /quotation/, and an offer detail /offers/{alphanumeric id}.
  */
 export const hidesCreditCheck = (pathname: string) =>
-  pathname.startsWith('/quotations/') || pathname === '/quotation' || pathname.startsWith('/quotation/') || /^\/offers\/[A-Za-z0-9]+\/?$/.test(pathname);
+  pathname.startsWith('/quotations/') ||
+  pathname === '/quotation' ||
+  pathname.startsWith('/quotation/') ||
+  // The comparison is not an offer: its sustainability row comes from the check (issue 22).
+  (/^\/offers\/[A-Za-z0-9]+\/?$/.test(pathname) && !/^\/offers\/compare\/?$/.test(pathname));

@@ -87,6 +87,8 @@ export const FeesSchema = z.object({
 export const OfferDetailSchema = OfferCardSchema.extend({
   /** The selection of the query matched no child offer: the configuration has changed. */
   expired: z.boolean(),
+  /** Upper bound of the delivery time in days (the compare page's 'shortest delivery'). */
+  delivery_days: z.number().int().nullable().optional(),
   child: z.object({ data: z.array(ChildOfferSchema) }),
   optionalAccessories: z.array(OptionSchema),
   colors: z.array(ColorSchema),

@@ -56,6 +56,17 @@ export const OfferFiltersSchema = z.strictObject(filterShape);
 
 export const SustainabilityLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
+/** Credit-check answers are only meaningful for a category: checked against that category's questions (a body's superRefine). */
+export function refineCreditCheck(value: { contractualCategory?: string | undefined; answers?: Record<string, unknown> | undefined }, ctx: z.RefinementCtx) {
+  if (!value.answers || Object.keys(value.answers).length === 0) return;
+  if (!value.contractualCategory) {
+    ctx.addIssue({ code: 'custom', path: ['contractualCategory'], message: 'Questo campo è obbligatorio' });
+    return;
+  }
+  const checked = PrescoringInputSchema.safeParse({ contractualCategory: value.contractualCategory, answers: value.answers });
+  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
 /** Body of `POST search/offers`: filter values by name, credit-check data, sort and page. */
 export const OfferSearchSchema = z
   .strictObject({
@@ -68,17 +79,7 @@ export const OfferSearchSchema = z
     page: z.number().int().min(1).max(100_000).default(1),
     items: z.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(ITEMS_PER_PAGE),
   })
-  .superRefine((value, ctx) => {
-    // Credit-check answers are only meaningful for a category: checked against that category's questions.
-    if (value.answers && Object.keys(value.answers).length > 0) {
-      if (!value.contractualCategory) {
-        ctx.addIssue({ code: 'custom', path: ['contractualCategory'], message: 'Questo campo è obbligatorio' });
-        return;
-      }
-      const checked = PrescoringInputSchema.safeParse({ contractualCategory: value.contractualCategory, answers: value.answers });
-      if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }
-  });
+  .superRefine(refineCreditCheck);
 export type OfferSearchInput = z.input<typeof OfferSearchSchema>;
 export type OfferSearch = z.output<typeof OfferSearchSchema>;
 /** Only the filters: what the URL mirrors and chips show. */

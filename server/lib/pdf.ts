@@ -5,11 +5,15 @@ import { imageRefusal, imageSize, sniffImage } from './images';
 export type Pdf = InstanceType<typeof PDFDocument>;
 
 /** Renders a PDF with pdfkit's built-in Helvetica (WinAnsi covers Italian accents and €). */
-export function renderPdf(meta: { title: string; compress?: boolean }, draw: (doc: Pdf) => void): Promise<Buffer> {
+export function renderPdf(
+  meta: { title: string; compress?: boolean; layout?: 'portrait' | 'landscape'; margin?: number },
+  draw: (doc: Pdf) => void,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
-      margin: 50,
+      layout: meta.layout ?? 'portrait',
+      margin: meta.margin ?? 50,
       compress: meta.compress ?? true,
       info: { Title: meta.title, Author: 'Portale Noleggio' },
       lang: 'it-IT',

@@ -134,6 +134,8 @@ const POLICIES: Record<string, Entry> = {
   'POST /search/offers/export': ANY_USER,
   'GET /offers/{id}': { ...ANY_USER, params: (f) => ({ id: f.publicOffer.code }) },
   'POST /offers/attachment': ANY_USER,
+  // The compare PDF: any agent; each offer in it through the one visibility rule (offers/compare.test.ts).
+  'POST /offers/compare/attachment': ANY_USER,
   'GET /car/images/render/{file}': { ...PUBLIC, params: (f) => ({ file: f.publicOffer.image }) },
 
   // quotations (Sara's, seen by her group leader)

@@ -20,6 +20,8 @@ describe('where the button is hidden', () => {
     ['/offers/AB12cd', true],
     ['/offers/AB12cd/', true],
     ['/offers/with-dash', false],
+    // The comparison (issue 22) shows the check's sustainability: the button stays.
+    ['/offers/compare', false],
   ] as const)('%s → hidden %s', (path, hidden) => {
     expect(hidesCreditCheck(path)).toBe(hidden);
   });

@@ -163,6 +163,7 @@ export async function offerFromDevice(code: string, userId: number): Promise<(Of
     monthly_rate: shown.monthly_rate,
     bundle: shown.bundle,
     expired: false,
+    delivery_days: meta.lookups.deliveryTimes[o.delivery_time]?.days ?? null,
     child: { data: child },
     optionalAccessories: [],
     colors: [],

@@ -53,6 +53,7 @@ export class OfferDetailService {
         productName: products.name,
         areaLabel: areas.label,
         deliveryLabel: deliveryTimes.label,
+        deliveryDays: deliveryTimes.days,
       })
       .from(offers)
       .innerJoin(cars, eq(cars.id, offers.carId))
@@ -159,6 +160,7 @@ export class OfferDetailService {
       stockAvailability: o.stock,
       stockAvailabilityLabel: labelOf(STOCKS, o.stock),
       delivery_time_label: row.deliveryLabel,
+      delivery_days: row.deliveryDays,
       unlimitedKm: o.unlimitedKm,
       fastDelivery: o.fastDelivery,
       noviceDriver: o.noviceDriver,

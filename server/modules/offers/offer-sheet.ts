@@ -9,9 +9,9 @@ import { toEuros } from '@core/money';
 import { type Pdf, renderPdf } from '../../lib/pdf';
 import type { PrintableOffer } from './detail';
 
-const INK = '#1f2328';
-const MUTED = '#5b6472';
-const ACCENT = '#0b5cad';
+export const INK = '#1f2328';
+export const MUTED = '#5b6472';
+export const ACCENT = '#0b5cad';
 export const MONTHLY_FEE_NOTE = 'Il canone mensile può subire variazioni.';
 
 export interface SheetCustomer {
@@ -116,7 +116,8 @@ function line(doc: Pdf, label: string, value: string) {
   doc.y = Math.max(after, doc.y) + 2;
 }
 
-function drawCar(doc: Pdf, body: Parameters<typeof carShape>[0], hex: string, x: number, y: number, scale: number) {
+/** The car's outline in its paint, 320 × 160 at scale 1 (the sheet's picture; the compare sheet draws it smaller). */
+export function drawCar(doc: Pdf, body: Parameters<typeof carShape>[0], hex: string, x: number, y: number, scale: number) {
   const shape = carShape(body);
   const colour = /^[0-9a-f]{6}$/i.test(hex) ? `#${hex}` : '#9aa4b1';
   doc.save();

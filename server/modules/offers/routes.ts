@@ -5,11 +5,14 @@ import { formatDistance } from '@core/format';
 import { dataOf } from '@core/schemas/common';
 import { OfferDeltaSchema } from '@core/schemas/offer-sync';
 import { OfferAttachmentSchema, OfferDetailQuerySchema, OfferDetailSchema } from '@core/schemas/offer-detail';
+import { CompareAttachmentSchema } from '@core/schemas/compare';
 import { FilterSetSchema, type OfferCard, OfferSearchResponseSchema, OfferSearchSchema } from '@core/schemas/offers';
 import { authOf } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { sendReady } from '../../lib/ready-answer';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
+import { compareSheet } from './compare';
+import { renderCompareSheet } from './compare-sheet';
 import { OfferDetailService } from './detail';
 import { renderOfferSheet } from './offer-sheet';
 import { OffersService } from './service';
@@ -71,6 +74,19 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
     const file = await renderOfferSheet(printable, { name: req.body.name, occupation: req.body.occupation });
     return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`).send(file);
   });
+
+  // The compare page's PDF (issue 22): every offer visible to the caller (else 404), priced here as the page prices it.
+  app.post(
+    '/offers/compare/attachment',
+    { schema: { body: CompareAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } },
+    async (req, reply) => {
+      const file = await renderCompareSheet(await compareSheet(details, authOf(req), req.body));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="Confronto-offerte-${Date.now()}.pdf"`)
+        .send(file);
+    },
+  );
 
   // Generated car pictures: public because <img> sends no token, and harmless (no data, no input echoed).
   app.get('/car/images/render/:file', { config: { public: true }, schema: { params: z.object({ file: z.string().max(40) }) } }, async (req, reply) => {

@@ -1,6 +1,7 @@
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
+import { type CompareItem, compareItemOf } from '@core/compare';
 import { writeQuoteConfig } from '@core/offer-detail';
 import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { ApiError } from '../../api/client';
@@ -8,7 +9,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/offer-detail';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { useOffer } from './api/get-offer';
+import { useOffer } from '../../api/offer-detail';
 import { CommissionPanel } from './components/commission-panel';
 import { Configurator } from './components/configurator';
 import { OfferHead } from './components/offer-head';
@@ -33,7 +34,14 @@ export interface CreditCheckSlotProps {
   onResult: (limits: CreditLimits | null) => void;
 }
 
-export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props: CreditCheckSlotProps) => ReactNode } = {}) {
+/**
+ * `addToCompare` is the comparison's 'Aggiungi al confronto' (issue 22), composed in App.tsx: it gets the
+ * configuration on screen, or null while no child offer matches it.
+ */
+export default function OfferDetailPage({
+  creditCheck,
+  addToCompare,
+}: { creditCheck?: (props: CreditCheckSlotProps) => ReactNode; addToCompare?: (item: CompareItem | null) => ReactNode } = {}) {
   const { code = '' } = useParams();
   const { search } = useLocation();
   const { data: profile } = useProfile();
@@ -84,6 +92,17 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
           rate,
         })
       : '';
+  // The commission's rate only when the agent moved it: otherwise the comparison prices the configuration itself.
+  const moved = cfg.commissionResult && cfg.configured?.ok && cfg.commissionResult.monthlyRate !== cfg.configured.rate.total;
+  const compareItem =
+    child && rate !== null
+      ? compareItemOf(offer.code, child, {
+          accessories: [...sel.accessories],
+          colors: [...sel.colors],
+          services: { ...sel.services },
+          ...(moved ? { rate } : {}),
+        })
+      : null;
   const bundles = [...new Set(offer.child.data.map((c) => c.bundle).filter((b): b is string => !!b))];
   const level = cfg.sustainability?.index ?? null;
   const message = cfg.sustainability ? (t.sustainability[cfg.sustainability.message] ?? '') : t.sustainability.none;
@@ -98,6 +117,8 @@ export default function OfferDetailPage({ creditCheck }: { creditCheck?: (props:
             </p>
           )}
           <OfferHead offer={offer} child={child} sel={sel} expired={cfg.expired} onChange={() => setVariationOpen(true)} />
+
+          {addToCompare?.(compareItem)}
 
           <Configurator offer={offer} sel={sel} setSel={setSel} child={child} />
 

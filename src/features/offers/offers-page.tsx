@@ -1,6 +1,6 @@
 import { IonButton } from '../../ui/ionic/button';
 import optionsOutline from 'ionicons-svg/options-outline.svg?raw';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import {
   creditCheckHiddenTags,
   initialSustainability,
@@ -24,7 +24,7 @@ import { useOfferFilters } from './api/get-offer-filters';
 import { useOfflineCopyReady, useSearchOffers } from './api/search-offers';
 import { activeChips, withoutChip } from './chips';
 import { OfferRequestBanner, SponsorBanner } from './components/banners';
-import { OfferCard, OfferCardSkeleton } from './components/offer-card';
+import { type CardAction, OfferCard, OfferCardSkeleton } from './components/offer-card';
 import { useConfirm } from '../../ui/confirm';
 import { Pagination } from '../../ui/pagination';
 import { ResultsHeader } from './components/results-header';
@@ -44,7 +44,11 @@ const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
 if (window.matchMedia(WIDE).matches) void loadSidebar();
 
-export default function OffersPage() {
+/**
+ * `cardAction` and `compareBar` are the comparison's (issue 22): the cards' 'Confronta' toggle and the bar
+ * leading to /offers/compare, composed in App.tsx.
+ */
+export default function OffersPage({ cardAction, compareBar }: { cardAction?: CardAction; compareBar?: ReactNode } = {}) {
   const { data: profile } = useProfile();
   const { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen } = useOfferSearchState();
   const search = useSearchOffers(body);
@@ -164,7 +168,7 @@ export default function OffersPage() {
           <div className="offer-grid" aria-busy={loading}>
             {!result
               ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
-              : result?.items.data.map((o, i) => <OfferCard key={i} offer={o} eager={i < 3} />)}
+              : result?.items.data.map((o, i) => <OfferCard key={i} offer={o} eager={i < 3} action={cardAction} />)}
           </div>
           {!loading && result && result.total === 0 && (
             <p className="offers-empty" role="status">
@@ -175,6 +179,7 @@ export default function OffersPage() {
           {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (issue 20). */}
           {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
           <SponsorBanner />
+          {compareBar}
         </section>
       </div>
       {confirm.element}

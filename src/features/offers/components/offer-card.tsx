@@ -1,6 +1,6 @@
 import { IonSkeletonText } from '../../../ui/ionic/skeleton-text';
 import rocketOutline from 'ionicons-svg/rocket-outline.svg?raw';
-import { memo } from 'react';
+import { type ComponentType, memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDistance, formatEuro, formatMonthly } from '@core/format';
 import { sustainabilityColor } from '@core/sustainability';
@@ -11,10 +11,16 @@ import { Icon } from '../../../ui/icon';
 import { Badge } from '../../../ui/badge';
 import { serverUrl } from '../../../api/origin';
 
-/** `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to. */
-export const OfferCard = memo(function OfferCard({ offer, eager = false }: { offer: Card; eager?: boolean }) {
+/** What the comparison puts on a card (its 'Confronta' toggle, issue 22), composed in App.tsx: features never import each other. */
+export type CardAction = ComponentType<{ offer: Card }>;
+
+/**
+ * `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to.
+ * `action` sits beside the card's link, over its picture (a button inside a link is neither).
+ */
+export const OfferCard = memo(function OfferCard({ offer, eager = false, action: Action }: { offer: Card; eager?: boolean; action?: CardAction | undefined }) {
   const href = links.offerDetail(offer.code, offer);
-  return (
+  const card = (
     <Link to={href} className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
         <img
@@ -65,6 +71,13 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false }: { off
         </p>
       </div>
     </Link>
+  );
+  if (!Action) return card;
+  return (
+    <div className="offer-card-cell">
+      {card}
+      <Action offer={offer} />
+    </div>
   );
 });
 

@@ -2,16 +2,17 @@ import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@core/schemas/auth';
 import type { OfferDetail, OfferDetailSchema } from '@core/schemas/offer-detail';
-import { api, ApiError, type Data } from '../../../api/client';
-import { queryClient, queryKeys } from '../../../api/query-client';
-import { isReachable } from '../../../api/reachability';
+import { api, ApiError, type Data } from './client';
+import { queryClient, queryKeys } from './query-client';
+import { isReachable } from './reachability';
 
 /** The detail as the device has it: from the device's catalogue copy, a reduced view (`fromDevice`). */
 export type ShownOffer = OfferDetail & { fromDevice?: true };
 
 /**
- * `GET offers/{id}` (spec §7). Fetched by offer code alone: every child offer comes with
- * it and the selection is made on the device, so one cached (and persisted) answer opens the
+ * `GET offers/{id}` (spec §7), shared by the offer detail and the compare page (issue 22), which read the
+ * same cached answer. Fetched by offer code alone: every child offer comes with it and the selection is
+ * made on the device, so one cached (and persisted) answer opens the
  * offer offline in any configuration. An offer never opened online opens offline from the device's
  * catalogue copy (its variations and card), never as an error (issue 17).
  */
@@ -34,7 +35,7 @@ export async function getOffer(code: string, signal?: AbortSignal): Promise<Show
 async function fromDevice(code: string) {
   const userId = queryClient.getQueryData<Profile>(queryKeys.profile)?.id;
   if (userId === undefined) return null;
-  const { offerFromDevice } = await import('../../../offline/catalogue');
+  const { offerFromDevice } = await import('../offline/catalogue');
   return offerFromDevice(code, userId).catch(() => null);
 }
 
