@@ -44,8 +44,6 @@ export const customerLink = {
   closed: 'Questa proposta non è più attiva. Per informazioni contatta il tuo consulente.',
   changed: 'L’offerta di questa proposta è cambiata: contatta il tuo consulente per una nuova proposta.',
   contactTitle: 'Il tuo consulente',
-  call: 'Chiama',
-  write: 'Scrivi una email',
   goneTitle: 'Link non disponibile',
   gone: 'Questo link non è valido o è scaduto. Per ricevere la proposta contatta il tuo consulente.',
   tooMany: 'Troppe richieste: riprova tra qualche minuto.',

@@ -4,7 +4,7 @@
 // one neutral 404; every customer action is announced to the agent's open quotation page (NOTIFY).
 import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import { categoryInfo, type ContractualCategory } from '@core/categories';
+import type { ContractualCategory } from '@core/categories';
 import { isAllowedLevel } from '@core/features';
 import { formatDateIt } from '@core/format';
 import { MESSAGES } from '@core/i18n-messages';
@@ -359,10 +359,7 @@ export class QuotationShares {
       status: row.status,
       created_at: row.createdAt.toISOString(),
       valid_until: proposalValidUntil(row.createdAt).toISOString(),
-      customer_name:
-        customer.business_name ||
-        `${customer.first_name} ${customer.last_name}`.trim() ||
-        categoryInfo(customer.employee_category as ContractualCategory).label,
+      customer_name: customer.business_name || `${customer.first_name} ${customer.last_name}`.trim(),
       car: { brand: offer?.c.brand ?? '', model: offer?.c.model ?? '', version: offer?.c.version ?? '', image: offer?.o.image ?? '' },
       price: row.price,
       deposit: row.deposit,

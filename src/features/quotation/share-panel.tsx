@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { formatDateIt, formatDateTimeIt } from '@core/format';
 import type { Proposal } from '@core/schemas/quotations';
 import type { QuotationShare } from '@core/schemas/share';
-import { shareMessage, whatsappUrl } from '@core/share';
+import { proposalValidUntil, shareMessage, whatsappUrl } from '@core/share';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { shareTokenFor } from '../../api/share-links';
@@ -37,7 +37,8 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
   const active = (shares ?? []).filter((s) => s.state === 'active');
   const past = (shares ?? []).filter((s) => s.state !== 'active');
   useShareFollow(id, active.length > 0);
-  const closed = proposal.status === 'LOST' || !proposal.stillValid;
+  const expired = proposalValidUntil(new Date(proposal.created_at)).getTime() <= Date.now();
+  const closed = proposal.status === 'LOST' || !proposal.stillValid || expired;
 
   return (
     <section className="share-panel" data-testid="share-panel" aria-labelledby="share-title">
@@ -69,6 +70,7 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
           )}
         </div>
       ))}
+      {expired && active.length === 0 && <p className="muted">{it.quotation.share.expired}</p>}
       {!closed && (
         <IonButton fill={active.length ? 'outline' : 'solid'} data-testid="share-create" disabled={create.isPending} onClick={() => create.mutate(undefined)}>
           {create.isPending ? <IonSpinner name="dots" /> : active.length ? it.quotation.share.createAnother : it.quotation.share.create}
