@@ -12,7 +12,6 @@ import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { shareTokenFor } from '../../api/share-links';
 import { it } from '../../i18n/quotation';
-import { outbox } from '../../offline';
 import { usePendingWrites } from '../../offline/hooks';
 import { useConfirm } from '../../ui/confirm';
 import { Icon } from '../../ui/icon';
@@ -61,7 +60,7 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
               <IonNote color="danger" role="alert">
                 {it.quotation.share.rejected(e.error ?? it.common.serverError)}
               </IonNote>
-              <IonButton size="small" fill="clear" onClick={() => void outbox.discard(e.clientId)}>
+              <IonButton size="small" fill="clear" onClick={() => void import('../../offline').then((m) => m.outbox.discard(e.clientId))}>
                 {it.quotation.share.discard}
               </IonButton>
             </>

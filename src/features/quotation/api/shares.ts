@@ -7,7 +7,7 @@ import { newShareToken, sharePath } from '@core/share';
 import { api, type Data } from '../../../api/client';
 import { SERVER_ORIGIN } from '../../../api/origin';
 import { rememberShareToken } from '../../../api/share-links';
-import { outbox } from '../../../offline';
+import { submitWrite } from '../../../offline/submit';
 
 /**
  * The customer's links of a quotation (issue 22). Reads through the one client; creating, emailing and
@@ -39,7 +39,7 @@ export function createShare(proposalId: number) {
   const token = newShareToken((n) => crypto.getRandomValues(new Uint8Array(n)));
   const clientId = crypto.randomUUID();
   rememberShareToken(clientId, token, proposalId);
-  return outbox.submit(
+  return submitWrite(
     {
       clientId,
       label: 'Link per il cliente',
@@ -54,7 +54,7 @@ export function createShare(proposalId: number) {
 }
 
 export const emailShare = (proposalId: number, ref: ShareRef, token: string) =>
-  outbox.submit(
+  submitWrite(
     {
       label: 'Link inviato per email al cliente',
       method: 'POST',
@@ -66,7 +66,7 @@ export const emailShare = (proposalId: number, ref: ShareRef, token: string) =>
   );
 
 export const revokeShare = (proposalId: number, ref: ShareRef) =>
-  outbox.submit(
+  submitWrite(
     { label: 'Revoca del link del cliente', method: 'DELETE', path: `quotations/${proposalId}/share/${refPath(ref)}`, invalidate: SHARE_INVALIDATE },
     ShareAnswer,
   );
