@@ -3,6 +3,7 @@ import {
   ITALIAN_MONTHS,
   ITALIAN_MONTHS_CAPITALISED,
   formatDateIt,
+  formatDateTimeIt,
   formatDistance,
   formatEuro,
   formatMonthly,
@@ -122,5 +123,13 @@ describe('month names', () => {
     expect(ITALIAN_MONTHS).toHaveLength(12);
     expect([ITALIAN_MONTHS[0], ITALIAN_MONTHS[11]]).toEqual(['gennaio', 'dicembre']);
     expect([ITALIAN_MONTHS_CAPITALISED[0], ITALIAN_MONTHS_CAPITALISED[11]]).toEqual(['Gennaio', 'Dicembre']);
+  });
+});
+
+describe('formatDateTimeIt', () => {
+  it('shows the day and the time in Rome', () => {
+    expect(formatDateTimeIt('2026-11-25T09:32:00Z')).toBe('25 novembre 2026 alle 10:32');
+    expect(formatDateTimeIt('2026-07-01T22:05:00Z')).toBe('02 luglio 2026 alle 00:05');
+    expect(formatDateTimeIt('ieri')).toBe('ieri');
   });
 });

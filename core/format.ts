@@ -117,3 +117,13 @@ export function formatDateIt(date: string): string {
   if (!match || !month) return date;
   return `${match[3]} ${month} ${match[1]}`;
 }
+
+let romeTime: Intl.DateTimeFormat | undefined;
+
+/** '25 novembre 2026 alle 10:32': a moment with its time in Rome (when a customer opened or accepted a link). */
+export function formatDateTimeIt(moment: string): string {
+  const date = new Date(moment);
+  if (Number.isNaN(date.getTime())) return moment;
+  romeTime ??= new Intl.DateTimeFormat('it-IT', { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${formatDateIt(date.toISOString())} alle ${romeTime.format(date)}`;
+}

@@ -143,6 +143,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/prescoring/');
     if (!isApi && request.method === 'GET' && existsSync(indexHtml)) {
+      // A customer's link (issue 22): its address is a secret that no search engine keeps (nor, security.ts, any referrer).
+      if (request.url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(envelope(404, MESSAGES.notFound));

@@ -21,6 +21,8 @@ const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-pa
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'));
 const SsoPage = page(() => import('./features/auth/sso-page'));
 const TermsPage = page(() => import('./features/auth/terms-page'));
+// The customer's page of a shared quotation (issue 22): public, its own chunk, never part of the first screens.
+const CustomerLinkPage = page(() => import('./features/customer-link/customer-link-page'));
 const HomePage = page(() => import('./features/home/home-page'));
 // The comparison's toggle on the cards and its bar (issue 22): composed here, since features never import each other.
 const OffersPage = page(async () => {
@@ -161,6 +163,7 @@ function Shell() {
             <Route path={paths.forgotPassword} element={view(ForgotPasswordPage)} />
             <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
             <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
+            <Route path={paths.customerLink} element={view(CustomerLinkPage)} />
             <Route path={paths.home} element={privateView(paths.home, HomePage)} />
             <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
             <Route path={paths.compare} element={privateView(paths.compare, ComparePage)} />

@@ -12,8 +12,12 @@ import { ensureIntl } from './shell/intl';
 import { setupIonic } from './ui/ionic/setup';
 import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
 
-// Native shells (Capacitor) run no service worker: the outbox replays from the app itself.
-const UpdatePrompt = import.meta.env.PROD && !isNativeShell() && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
+// Native shells (Capacitor) run no service worker: the outbox replays from the app itself. A customer
+// opening their link (/p/{token}, issue 22) is not an agent: their phone gets no worker, no offline copy
+// of the portal and no background download of its screens.
+const customerPage = location.pathname.startsWith('/p/');
+const UpdatePrompt =
+  import.meta.env.PROD && !isNativeShell() && !customerPage && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
 const whenIdle = (run: () => void) => {
   if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });

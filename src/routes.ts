@@ -40,6 +40,8 @@ export const paths = {
   products: '/products',
   productNew: '/products/new',
   productEdit: '/products/:id/edit',
+  /** The customer's page of a shared quotation (issue 22): public, outside the agent's shell. */
+  customerLink: '/p/:token',
 } as const;
 
 export const links = {
@@ -87,8 +89,8 @@ export const links = {
   legal: (doc: 'termini-e-condizioni' | 'informativa-privacy' | 'nomina-responsabile') => serverUrl(`/legal/${doc}.pdf`),
 };
 
-/** Screens shown without the menu: the public ones and the terms step after sign-on. */
-const BARE_PATHS = [paths.sso, paths.ssoActivate, paths.login, '/account/'];
+/** Screens shown without the menu: the public ones (the customer's page included) and the terms step after sign-on. */
+const BARE_PATHS = [paths.sso, paths.ssoActivate, paths.login, '/account/', '/p/'];
 export const usesBareLayout = (pathname: string) => BARE_PATHS.some((p) => pathname === p || (p.endsWith('/') && pathname.startsWith(p)));
 
 /** Gates of private routes: a route appears only when its feature (and role) is allowed. */

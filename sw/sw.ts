@@ -63,8 +63,10 @@ const warm = () => (warming ??= warmAssets().finally(() => (warming = null)));
 // and kept alive by the page's WARM_ASSETS message (src/app-main.tsx).
 self.addEventListener('activate', () => void warm());
 
-// Client-side routes open the precached shell, offline too; API and file routes never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//] }));
+// Client-side routes open the precached shell, offline too; API and file routes never do. Nor does a
+// customer's link (/p/{token}, issue 22): it always asks the server, so a revoked or expired link is
+// never opened from this device's copy (its data is never kept either: src/offline/persister.ts).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//, /^\/p\//] }));
 
 // Car pictures of the catalogue (generated, immutable by name): kept for offline browsing.
 // The app fetches the catalogue's pictures ahead (src/offline/car-pictures.ts); one it could not is drawn

@@ -2,6 +2,7 @@
 import { z } from './zod-config';
 import { QUOTATION_STATUSES } from '../quotation';
 import { paginated } from './common';
+import { CustomerActivitySchema } from './share';
 
 export const QUOTATIONS_PER_PAGE = 10;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,6 +62,8 @@ export const QuotationListItemSchema = z.object({
   category: z.object({ id: z.string(), description: z.string() }),
   sustainability: z.object({ answers: z.record(z.string(), z.unknown()) }),
   hasAssistant: z.boolean(),
+  /** What the customer did through their link (issue 22): the furthest step and when; null when never shared. */
+  customer_activity: CustomerActivitySchema.nullable(),
 });
 export type QuotationListItem = z.infer<typeof QuotationListItemSchema>;
 

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mails } from '../db/schema';
 
-export type Mail = { to: string; subject: string; text: string };
+/** `secrets` (a link's token) are sent but never recorded: the mails table keeps the text without them. */
+export type Mail = { to: string; subject: string; text: string; secrets?: readonly string[] };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
@@ -17,8 +18,9 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl: st
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const dropDir = path.join(opts.dataDir, 'mail');
   return {
-    async send(mail) {
-      await db.insert(mails).values(mail);
+    async send({ secrets = [], ...mail }) {
+      const recorded = secrets.reduce((text, secret) => (secret ? text.split(secret).join('…') : text), mail.text);
+      await db.insert(mails).values({ ...mail, text: recorded });
       if (transport) {
         await transport.sendMail({ from: opts.from, ...mail });
         return;

@@ -28,7 +28,8 @@ const CSP = [
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A customer's link carries its token in the address (/p/{token}, issue 22): that page sends no referrer at all.
+    reply.header('Referrer-Policy', request.url.startsWith('/p/') ? 'no-referrer' : 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authThrottle } from '../db/schema';
 
@@ -40,6 +40,16 @@ export class Throttle {
     if (keys.every((k) => (counts.get(k) ?? 0) <= (limits[k] ?? 0))) return true;
     await this.giveBack(keys);
     return false;
+  }
+
+  /** A key's count in its current window, without counting anything (0 once the window is over). */
+  async peek(key: string): Promise<number> {
+    const seconds = this.windowMs / 1000;
+    const [row] = await this.db
+      .select({ attempts: authThrottle.attempts })
+      .from(authThrottle)
+      .where(and(eq(authThrottle.key, key), sql`${authThrottle.windowStart} > now() - make_interval(secs => ${seconds})`));
+    return row?.attempts ?? 0;
   }
 
   /** The attempt was not a failure (or was refused unchecked): it no longer counts. */

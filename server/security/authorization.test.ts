@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GROUP_LEADER, type FeatureSlug } from '@core/features';
@@ -157,6 +158,33 @@ const POLICIES: Record<string, Entry> = {
     ],
   },
   'POST /proposals/{id}/sync-token': { policy: SARA, params: (f) => ({ id: f.sara.proposalId }) },
+  // The customer's link (issue 22): Sara's links, and the public routes that take its token alone.
+  'GET /quotations/{id}/share': { policy: SARA, params: (f) => ({ id: f.sara.shared.id }) },
+  'POST /quotations/{id}/share': {
+    policy: SARA_WRITE,
+    params: (f) => ({ id: f.sara.shared.id }),
+    body: () => ({ token: randomBytes(32).toString('base64url') }),
+  },
+  'DELETE /quotations/{id}/share/{shareId}': {
+    policy: SARA_WRITE,
+    fresh: async (f) => ({ id: f.sara.revocable, shareId: await f.newShare(f.sara.revocable) }),
+  },
+  'POST /quotations/{id}/share/{shareId}/email': {
+    policy: SARA_WRITE,
+    params: (f) => ({ id: f.sara.shared.id, shareId: f.sara.shared.shareId }),
+    body: (f) => ({ token: f.sara.shared.token }),
+  },
+  'GET /share/{token}': { ...PUBLIC, params: (f) => ({ token: f.sara.shared.token }) },
+  'GET /share/{token}/pdf': { ...PUBLIC, params: (f) => ({ token: f.sara.shared.token }) },
+  'POST /share/{token}/documents': {
+    ...PUBLIC,
+    params: (f) => ({ token: f.sara.shared.token }),
+    multipart: () => [
+      { name: 'file_type', value: 'identity' },
+      { name: 'file', value: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'), filename: 'documento.pdf', type: 'application/pdf' },
+    ],
+  },
+  'POST /share/{token}/accept': { ...PUBLIC, params: (f) => ({ token: f.sara.shared.token }), body: () => ({ name: 'Mario Rossi', consent: true }) },
   'GET /proposals/sync/{id}': { policy: { access: 'stream-token' }, params: (f) => ({ id: f.sara.proposalId }), query: () => 'token=not-a-stream-token' },
 
   // car catalogue (every agent; custom cars belong to their group)
@@ -294,6 +322,26 @@ async function fixtures(t: TestApp) {
   // Sara's proposal (with its PDF), one of her coded quotations and a customer of hers.
   const proposal = await api('POST', 'proposals', sara, privateProposal(pub!.ref));
   for (let i = 0; i < 200 && !(await api('GET', `proposals/${proposal.id}`, sara)).has_pdf; i++) await new Promise((r) => setTimeout(r, 50));
+  // Two of her quotations past the credit check: one shared with the customer, one whose links get revoked.
+  const checked = () =>
+    api(
+      'POST',
+      'proposals',
+      sara,
+      privateProposal(pub!.ref, {
+        sustainability: {
+          contractualCategory: 'tempo-indeterminato',
+          answers: { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false },
+        },
+      }),
+    );
+  const sharedQ = await checked();
+  const revocable = (await checked()).id as number;
+  for (let i = 0; i < 200 && !(await api('GET', `proposals/${sharedQ.id}`, sara)).has_pdf; i++) await new Promise((r) => setTimeout(r, 50));
+  const newShare = async (quotationId: number) =>
+    (await api('POST', `quotations/${quotationId}/share`, sara, { token: randomBytes(32).toString('base64url') })).id as number;
+  const shareToken = randomBytes(32).toString('base64url');
+  const shareId = (await api('POST', `quotations/${sharedQ.id}/share`, sara, { token: shareToken })).id as number;
   const [coded] = await db
     .select({ code: quotations.code })
     .from(quotations)
@@ -353,6 +401,8 @@ async function fixtures(t: TestApp) {
       quoteCode: coded!.code!,
       customerCf: customer!.cf,
       customerId: customer!.id,
+      shared: { id: sharedQ.id as number, shareId, token: shareToken },
+      revocable,
     },
     nord: {
       carId: car.id as number,
@@ -369,6 +419,7 @@ async function fixtures(t: TestApp) {
     marketing: { postId: posts[0]!.id, itemId: item.id, publicId: item.image.split('/').pop()! },
     uploadImage,
     addChild,
+    newShare,
     newProvider: async () => (await api('POST', 'providers', leader, { name: `Nord Rent ${counter++}` })).id as number,
     newProduct: async () => (await api('POST', 'products', leader, { provider: provider.code, name: `Prodotto ${counter++}`, description: '' })).id as number,
     cloneOffer: async () => (await api('POST', `catalog/offers/${offer.code}/clone`, leader)).code as string,
@@ -524,6 +575,30 @@ describe('authorization matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(checked).toBe(ordered.length * principals.length);
+  });
+});
+
+describe('the customer’s link routes (issue 22)', () => {
+  it('answer a token that is not a link with the same 404 for every caller, whatever credentials come with it', async () => {
+    const share = routes.filter((r) => r.key.startsWith('GET /share/') || r.key.startsWith('POST /share/'));
+    expect(share.map((r) => r.key).sort()).toEqual([
+      'GET /share/{token}',
+      'GET /share/{token}/pdf',
+      'POST /share/{token}/accept',
+      'POST /share/{token}/documents',
+    ]);
+    const bodies = new Set<string>();
+    for (const route of share) {
+      const entry = { ...POLICIES[route.key]!, params: () => ({ token: randomBytes(32).toString('base64url') }) };
+      for (const p of principals) {
+        const res = await call(route, entry, p);
+        expect(res.statusCode, `${route.key} as ${p.name}`).toBe(404);
+        bodies.add(res.body);
+        // Every miss counts against the address (20 per 15 minutes): this test is not about that limit.
+        await t.database.db.delete(authThrottle).where(like(authThrottle.key, 'share-miss:%'));
+      }
+    }
+    expect(bodies.size).toBe(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,17 +77,29 @@ const UPLOADS: Upload[] = [
     limitMessage: 'Il file deve pesare meno di 10MB',
     limitBytes: 10 * 1024 * 1024,
   },
+  // The customer's upload through their link (issue 22): the same checks, with the token alone.
+  {
+    name: 'customer documents',
+    field: 'file',
+    headers: () => ({}),
+    fields: () => ({ file_type: 'fiscal_code' }),
+    accepts: pdf,
+    limitMessage: 'Il file deve pesare meno di 10MB',
+    limitBytes: 10 * 1024 * 1024,
+  },
 ];
-const URLS: Record<string, string> = {
-  logo: '/api/v1/agent/logo',
-  'car images': '/api/v1/car/images',
-  'marketing images': '/api/v1/marketing/posts',
-  'quotation documents': '/api/v1/quotations/documents/upload',
+let shareToken: string;
+const URLS: Record<string, () => string> = {
+  logo: () => '/api/v1/agent/logo',
+  'car images': () => '/api/v1/car/images',
+  'marketing images': () => '/api/v1/marketing/posts',
+  'quotation documents': () => '/api/v1/quotations/documents/upload',
+  'customer documents': () => `/api/v1/share/${shareToken}/documents`,
 };
 
 function send(u: Upload, data: Buffer, filename: string, type: string) {
   const form = multipartBody([...Object.entries(u.fields()).map(([name, value]) => ({ name, value })), { name: u.field, value: data, filename, type }]);
-  return t.inject({ method: 'POST', url: URLS[u.name]!, headers: { ...u.headers(), ...form.headers }, payload: form.payload });
+  return t.inject({ method: 'POST', url: URLS[u.name]!(), headers: { ...u.headers(), ...form.headers }, payload: form.payload });
 }
 
 /** Every file under a folder, relative to it. */
@@ -141,6 +154,9 @@ beforeAll(async () => {
   });
   quotationCode = coded.json().data.quotation.data.code;
   expect(quotationCode).toBeTruthy();
+  shareToken = randomBytes(32).toString('base64url');
+  const shared = await t.inject({ method: 'POST', url: `/api/v1/quotations/${quotationCode}/share`, headers: full, payload: { token: shareToken } });
+  expect(shared.statusCode).toBe(201);
 });
 afterAll(() => t?.close());
 
@@ -286,5 +302,15 @@ describe('security headers (server/lib/security.ts)', () => {
     ])
       expect(csp).toContain(directive);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+
+  it('opens a customer’s link page (/p/{token}, issue 22) with no referrer and out of search engines', async () => {
+    const res = await t.inject({ method: 'GET', url: `/p/${shareToken}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 });

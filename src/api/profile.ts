@@ -5,6 +5,7 @@ import { api, type Data } from './client';
 import { queryClient, queryKeys } from './query-client';
 import { queryPersister } from '../offline/persister';
 import { session } from './session';
+import { forgetShareLinks } from './share-links';
 
 export const profileQuery = queryOptions({
   queryKey: queryKeys.profile,
@@ -29,6 +30,7 @@ export function startSession(s: Session): Profile {
 /** Ends the session locally: storage and every cached answer go (the outbox stays: see use-logout). */
 export async function endSession() {
   session.clear();
+  forgetShareLinks();
   queryClient.clear();
   await queryPersister.removeClient();
 }

@@ -19,9 +19,12 @@ export const PERSIST_BUSTER = 'v1';
 /**
  * Every answer that has data is kept, also after a refetch failed: TanStack's default keeps only
  * queries whose last fetch succeeded, so one failed refetch offline dropped a screen from the device
- * and the next offline start showed nothing (issue 17). A failure never replaces data.
+ * and the next offline start showed nothing (issue 17). A failure never replaces data. A query that
+ * says `meta: { device: false }` is never kept (the customer's page, issue 22: a revoked link must not
+ * open from the device).
  */
-export const keepOnDevice = (query: { state: { data: unknown } }) => query.state.data !== undefined;
+export const keepOnDevice = (query: { state: { data: unknown }; meta?: Record<string, unknown> | undefined }) =>
+  query.state.data !== undefined && query.meta?.device !== false;
 
 /**
  * Writes the cache now, without the persister's one-second throttle: called as the app is hidden or

@@ -76,6 +76,7 @@ const item = (id: number, customer: string, status: 'OPEN' | 'WON' | 'LOST' = 'O
   category: { id: '', description: '' },
   sustainability: { answers: {} },
   hasAssistant: true,
+  customer_activity: null,
 });
 const page = (items: ReturnType<typeof item>[], total = items.length): QuotationList => ({
   items: { data: items },

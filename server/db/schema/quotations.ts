@@ -134,6 +134,38 @@ export const quotations = pgTable(
   ],
 );
 
+/**
+ * The customer's links to a quotation (issue 22): only the token's SHA-256 is kept (the token itself
+ * is made on the agent's device and shown there). A link ends at the proposal's validity or when
+ * revoked; it records what the customer did through it, acceptance included (time, IP, user agent).
+ */
+export const quotationShares = pgTable(
+  'quotation_shares',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The Idempotency-Key of the request that created it: a replay finds it, and the device its token. */
+    clientKey: text('client_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    openCount: integer('open_count').notNull().default(0),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedName: text('accepted_name'),
+    acceptedConsent: boolean('accepted_consent'),
+    acceptedIp: text('accepted_ip'),
+    acceptedUserAgent: text('accepted_user_agent'),
+  },
+  (t) => [index('quotation_shares_q_idx').on(t.quotationId), uniqueIndex('quotation_shares_client_key_idx').on(t.quotationId, t.clientKey)],
+);
+
 /** Documents uploaded to a quotation, one or more per slot (file_type). */
 export const quotationDocuments = pgTable(
   'quotation_documents',
@@ -148,6 +180,8 @@ export const quotationDocuments = pgTable(
     size: integer('size').notNull(),
     /** The Idempotency-Key of the upload that stored it (see quotations.clientKey). */
     clientKey: text('client_key'),
+    /** Uploaded by the customer through this link (null: by the agent). */
+    shareId: integer('share_id').references(() => quotationShares.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quotation_documents_q_idx').on(t.quotationId), uniqueIndex('quotation_documents_client_key_idx').on(t.quotationId, t.clientKey)],

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { seedMarketing } from './marketing';
 import { seedOffers } from './offers';
-import { seedBulkQuotations, seedQuotations } from './quotations';
+import { seedBulkQuotations, seedQuotations, seedShares } from './quotations';
 import { DEMO_USERS, seedUsers } from './users';
 
 /** offers: catalogue size; quotations: total quotations (demo ones topped up in bulk, for benchmarks). */
@@ -17,6 +17,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}) {
   const pendingUserIds = DEMO_USERS.filter((u) => u.status === 'PENDING_ACTIVATION').map((u) => ids.get(u.key) ?? 0);
   const catalogue = await seedOffers(db, { offers: opts.offers, users: ids });
   await seedQuotations(db, ids);
+  await seedShares(db, ids);
   if (opts.quotations) await seedBulkQuotations(db, ids, opts.quotations);
   return { users: ids, pendingUserIds, catalogue };
 }

@@ -1,8 +1,10 @@
 // Demo saved quotations: every status, spread over the last 14 months, for the demo agents (list and dashboard).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { offerFees } from '@core/offer-detail';
-import { customers, customerSnapshot, offers, offerVariations, quotations, users as usersTable } from '../schema';
+import { proposalValidUntil } from '@core/share';
+import { sha256 } from '../../lib/crypto';
+import { customers, customerSnapshot, offers, offerVariations, quotations, quotationShares, users as usersTable } from '../schema';
 import { prng } from './offers';
 
 /** Agents with sales features; the leader's network (sub1..sub3) gives the leader's dashboard its figures. */
@@ -148,6 +150,36 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
     total += rows.length;
   }
   return total;
+}
+
+/**
+ * The customer's link of an old quotation of the full demo agent, expired with the proposal (issue 22):
+ * its token is published here, which is harmless since it no longer opens anything; /p/{token} shows
+ * the neutral page (e2e/share.spec.ts). Real links' tokens are made on the agent's device.
+ */
+export const DEMO_EXPIRED_SHARE_TOKEN = 'demo-link-scaduto-del-cliente-0000000000000';
+
+export async function seedShares(db: Db, users: Map<string, number>, now = new Date()) {
+  const ownerId = users.get('full');
+  if (!ownerId) return;
+  const [old] = await db
+    .select({ id: quotations.id, createdAt: quotations.createdAt })
+    .from(quotations)
+    .where(and(eq(quotations.ownerId, ownerId), isNotNull(quotations.code), lt(quotations.createdAt, new Date(now.getTime() - 45 * 86_400_000))))
+    .orderBy(sql`${quotations.createdAt} desc`)
+    .limit(1);
+  if (!old) return;
+  const sent = new Date(old.createdAt.getTime() + 86_400_000);
+  await db.insert(quotationShares).values({
+    quotationId: old.id,
+    tokenHash: sha256(DEMO_EXPIRED_SHARE_TOKEN),
+    createdBy: ownerId,
+    createdAt: sent,
+    expiresAt: proposalValidUntil(old.createdAt),
+    firstOpenedAt: new Date(sent.getTime() + 3 * 3600_000),
+    lastOpenedAt: new Date(sent.getTime() + 3 * 3600_000),
+    openCount: 1,
+  });
 }
 
 /**

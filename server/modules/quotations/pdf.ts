@@ -2,6 +2,7 @@ import { parseCarImageCode, renderCarSvg } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
+import { proposalValidUntil } from '@core/share';
 import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
 import { type Pdf, renderPdf } from '../../lib/pdf';
 
@@ -13,7 +14,6 @@ type Input = {
   offer: { o: typeof offers.$inferSelect; c: typeof cars.$inferSelect } | null;
 };
 
-const VALIDITY_DAYS = 30;
 const INK = '#1f2328';
 const MUTED = '#5b6470';
 const ACCENT = '#0b5cad';
@@ -121,7 +121,7 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
       doc.text(row.notes, { width: 495 });
     }
 
-    const validUntil = new Date(row.createdAt.getTime() + VALIDITY_DAYS * 86400_000);
+    const validUntil = proposalValidUntil(row.createdAt);
     section(doc, 'Validità');
     doc.text(
       `Preventivo valido fino al ${dateIt(validUntil)} salvo variazioni dell'offerta da parte della società di noleggio. Il canone può variare; l'offerta è limitata. Prezzi IVA esclusa.`,

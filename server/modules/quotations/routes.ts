@@ -16,9 +16,11 @@ import {
 } from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
 import { type AuthContext, authOf, loadAuthUser, userCan } from '../../lib/auth';
-import { AppError, invalid, notFound, unauthorized } from '../../lib/errors';
-import { readMultipart } from '../../lib/upload';
+import { invalid, notFound, unauthorized } from '../../lib/errors';
+import { readDocumentForm } from './documents';
 import { PDF_CHANNEL, QuotationsService, UPLOAD_MAX_BYTES } from './service';
+import { QUOTATION_ACTIVITY_CHANNEL } from './share';
+import { shareRoutes } from './share-routes';
 
 const IdParams = z.object({ id: z.string().trim().min(1).max(64) });
 const WRITE = { feature: 'quotations' as const };
@@ -33,6 +35,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   // PDF jobs left by any process (one that crashed included) are taken up when the server is ready.
   app.addHook('onReady', async () => service.pdfJobs.start());
   app.addHook('onClose', async () => service.pdfJobs.stop());
+  await app.register(shareRoutes, { service });
 
   app.get(
     '/customers/search',
@@ -131,13 +134,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const auth = authOf(req);
-        const form = await readMultipart(req, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1, fileField: 'file' }).catch((err: unknown) => {
-          // readMultipart's size message speaks of 2MB (logos); documents allow 10 MB.
-          if (err instanceof AppError && err.errors.file?.[0] === MESSAGES.imageTooBig) {
-            throw invalid({ file: ['Il file deve pesare meno di 10MB'] }, 'Il file deve pesare meno di 10MB');
-          }
-          throw err;
-        });
+        const form = await readDocumentForm(req);
         const file = form.files[0];
         if (!file) throw invalid({ file: [MESSAGES.fileMissing] });
         const quotation = form.fields.quotation?.trim();
@@ -159,13 +156,19 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * PDF readiness as server-sent events: 'update' events carry the proposal until has_pdf is true.
    * Driven by LISTEN/NOTIFY, so a PDF rendered by another server process reaches this stream too.
+   * With `follow=1` the stream instead stays open for what the customer does through their link
+   * (issue 22): an 'activity' event `{ id, kind, at }` per visit, document or acceptance, and nothing
+   * else; the page reads the proposal again itself, so no event ever carries an older proposal.
    */
   app.get(
     '/proposals/sync/:id',
     {
       config: { public: true },
       compress: false,
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ token: z.string().max(2000) }) },
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ token: z.string().max(2000), follow: z.literal('1').optional() }),
+      },
     },
     async (req, reply) => {
       const userId = await app.tokens.verifyScoped(req.query.token, streamAudience(req.params.id));
@@ -205,14 +208,32 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
           close();
         }
       };
+      timers.push(setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS));
+      timers.push(setTimeout(close, STREAM_MAX_MS));
+      if (req.query.follow) {
+        unlisten = await app.database.listen(QUOTATION_ACTIVITY_CHANNEL, (payload) => {
+          const event = parseActivity(payload);
+          if (closed || !event || String(event.id) !== id) return;
+          res.write(`event: activity\ndata: ${JSON.stringify({ id: Number(id), kind: event.kind, at: event.at })}\n\n`);
+        });
+        res.write('retry: 3000\n\n');
+        return;
+      }
       // Listen first, then read: a PDF finished in between is not missed.
       unlisten = await app.database.listen(PDF_CHANNEL, (payload) => {
         if (payload === id) void push();
       });
-      timers.push(setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS));
-      timers.push(setTimeout(close, STREAM_MAX_MS));
       res.write('retry: 3000\n\n');
       await push();
     },
   );
 };
+
+function parseActivity(payload: string): { id?: unknown; kind?: unknown; at?: unknown } | null {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return typeof parsed === 'object' && parsed !== null ? parsed : null;
+  } catch {
+    return null;
+  }
+}

@@ -21,6 +21,7 @@ import { QuotationDocuments } from './documents';
 import { ProposalPdfJobs } from './pdf-jobs';
 import { ProposalPresenter } from './presenter';
 import { QuotationPricing } from './pricing';
+import { QuotationShares } from './share';
 import { agentScope, CODE_BASE, type ProposalSave, type ProposalUpdate, proposalError, type QuotePayload, type QuotationRow } from './shared';
 import { checkCustomer, sustainabilityOf } from './validation';
 import { fromSnapshot, stripUndefined } from './presenter';
@@ -34,6 +35,7 @@ export class QuotationsService {
   readonly presenter: ProposalPresenter;
   readonly documents: QuotationDocuments;
   readonly pdfJobs: ProposalPdfJobs;
+  readonly shares: QuotationShares;
 
   constructor(database: Database, dataDir: string, log: { error: (obj: object, msg: string) => void }) {
     this.db = database.db;
@@ -43,6 +45,12 @@ export class QuotationsService {
     this.presenter = new ProposalPresenter(this.db);
     this.documents = new QuotationDocuments(this.db, store, this.presenter, (auth, id) => this.find(auth, id));
     this.pdfJobs = new ProposalPdfJobs(database, store, log);
+    this.shares = new QuotationShares(database, {
+      presenter: this.presenter,
+      documents: this.documents,
+      pdfJobs: this.pdfJobs,
+      find: (auth, id) => this.find(auth, id),
+    });
   }
 
   /** The stored proposal PDF, or null while it is being rendered. */

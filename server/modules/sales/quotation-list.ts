@@ -10,13 +10,27 @@ import {
   QUOTATIONS_PER_PAGE,
 } from '@core/schemas/sales';
 import type { Db } from '../../db/client';
-import { cars, offers, offerVariations, quotationDocuments, quotations, users } from '../../db/schema';
+import { customerActivity } from '@core/share';
+import { cars, offers, offerVariations, quotationDocuments, quotations, quotationShares, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import type { QuotationsService } from '../quotations/service';
 import { containsText } from '../../lib/text-search';
 import { romeDay, romeMidnight, snap, quotationCustomerName, QUOTATION_CUSTOMER_TEXT, agentSummary } from './sql';
 
 export type ExportRow = QuotationListItem & { day: string };
+
+type ShareFacts = { createdAt: string | null; lastOpenedAt: string | null; acceptedAt: string | null; lastDocumentAt: string | null };
+/** Timestamps out of json_build_object (PostgreSQL's text form), as ISO strings. */
+const isoOf = (t: string | null) => (t ? new Date(t).toISOString() : null);
+const isoFacts = (f: ShareFacts | string) => {
+  const facts = typeof f === 'string' ? (JSON.parse(f) as ShareFacts) : f;
+  return {
+    createdAt: isoOf(facts.createdAt) ?? new Date(0).toISOString(),
+    lastOpenedAt: isoOf(facts.lastOpenedAt),
+    acceptedAt: isoOf(facts.acceptedAt),
+    lastDocumentAt: isoOf(facts.lastDocumentAt),
+  };
+};
 
 /** The quotations list and its export (spec §7): filters, scope, pages. */
 export class QuotationListService {
@@ -104,6 +118,10 @@ export class QuotationListService {
         agentName: users.name,
         hasAssistant: sql<boolean>`${users.botUuid} is not null`,
         hasAttachments: sql<boolean>`exists (select 1 from ${quotationDocuments} where ${quotationDocuments.quotationId} = ${quotations.id})`,
+        // The customer's link (issue 22): when it was first sent, last opened, last given a document, accepted.
+        shareFacts: sql<ShareFacts | null>`(select json_build_object('createdAt', min(${quotationShares.createdAt}), 'lastOpenedAt', max(${quotationShares.lastOpenedAt}),
+          'acceptedAt', max(${quotationShares.acceptedAt}), 'lastDocumentAt', (select max(d.created_at) from ${quotationDocuments} d where d.quotation_id = ${quotations.id} and d.share_id is not null))
+          from ${quotationShares} where ${quotationShares.quotationId} = ${quotations.id} having count(*) > 0)`,
         stillValid: sql<boolean>`(${offers.id} is not null and ${offers.deletedAt} is null and ${offers.updatedAt} <= ${quotations.createdAt} and exists (select 1 from ${offerVariations} where ${offerVariations.offerId} = ${offers.id} and ${offerVariations.ref} = ${quotations.offerRef}))`,
       })
       .from(quotations)
@@ -136,6 +154,7 @@ export class QuotationListService {
         category: { id: r.category, description: CONTRACTUAL_CATEGORIES.find((c) => c.value === r.category)?.label ?? r.category },
         sustainability: { answers },
         hasAssistant: Boolean(r.hasAssistant),
+        customer_activity: r.shareFacts ? customerActivity([isoFacts(r.shareFacts)]) : null,
       };
     });
   }

@@ -17,6 +17,7 @@ import { QuoteSection } from './quote-section';
 import { savedCheckOf } from './saved-check';
 import { QuotationSidebar, type SidebarData } from './sidebar';
 import { DocumentsStep, StatusStep, SustainabilityStep } from './steps';
+import { SharePanel } from './share-panel';
 import { SlotStep, type SustainabilitySlot } from './sustainability-slot';
 import { Tracker } from './tracker';
 import { usePdfStream } from './use-pdf-stream';
@@ -60,7 +61,11 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
   const queued = [check, status, update].some((m) => m.data?.state === 'queued');
   const message = status.error ? (status.error instanceof ApiError ? status.error.message : it.common.serverError) : queued ? it.quotation.queued : null;
 
-  const current = view ?? viewFor(proposal);
+  // The step shown is the one the page opened at until the agent moves: a change from elsewhere (the
+  // customer's link, followed live: issue 22) fills the step on screen instead of moving the agent to
+  // another; only an outcome (accepted, rejected) brings the status step forward by itself.
+  const [opened] = useState(() => viewFor(proposal));
+  const current = view ?? (proposal.status !== 'OPEN' ? 'status' : opened);
   const locked = isShownExpired(proposal.stillValid, proposal.step) || !proposal.stillValid;
   const saveCheck = (c: Parameters<typeof check.mutate>[0]) => check.mutate(c, { onSuccess: () => setView('documents') });
 
@@ -115,6 +120,7 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
               onStatus={(s) => status.mutate(s, { onSuccess: () => void refetch() })}
             />
           )}
+          {proposal.quotation.data.code && <SharePanel proposal={proposal} />}
           {current !== 'sustainability' && proposal.step <= 1 && (
             <IonButton fill="clear" onClick={() => navigate(links.offers())}>
               {it.quotation.goToOffers}

@@ -24,6 +24,7 @@ import './quotations-list.css';
 import { Icon } from '../../ui/icon';
 import { DataAge } from '../../ui/data-age';
 import { usePendingWrites } from '../../offline/hooks';
+import { CUSTOMER_ACTIVITY_LABELS } from '@core/share';
 
 /** The spec's 500 ms debounce on filter inputs (spec §9). */
 const DEBOUNCE_MS = 500;
@@ -210,6 +211,16 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
             {STATUS_LABELS[q.status]}
           </span>
           {!q.stillValid && q.step < 3 && <span className="ql-badge ql-badge-expired">{it.quotations.expired}</span>}
+          {q.customer_activity && (
+            <span
+              className="ql-badge ql-badge-customer"
+              data-state={q.customer_activity.state}
+              title={formatDateIt(q.customer_activity.at)}
+              data-testid="customer-activity"
+            >
+              {CUSTOMER_ACTIVITY_LABELS[q.customer_activity.state]}
+            </span>
+          )}
         </div>
         <div className="ql-item-body">
           <span className="ql-customer">{q.customer_name}</span>

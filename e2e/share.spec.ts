@@ -1,0 +1,298 @@
+// Issue 22, the customer's link: the agent shares a quotation, the customer opens it on their phone (a
+// second browser, no login), downloads the PDF, uploads the documents and accepts; the agent's page
+// follows without a reload, and the list says so. Revoked and expired links get one neutral page; a link
+// made offline is created when the network returns.
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { formatMonthly } from '../core/format';
+import type { Proposal } from '../core/schemas/quotations';
+import { DEMO_EXPIRED_SHARE_TOKEN } from '../server/db/seed/quotations';
+import { lowContrastIn, setTheme } from './contrast';
+import { E2E } from './env';
+import { expect, lastMail, screen, test, USERS } from './fixtures';
+import { apiLogin, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
+const SLOTS = ['identity', 'fiscal_code', 'payslips', 'privacy'];
+const LINK = /\/p\/[A-Za-z0-9_-]{43}$/;
+const GONE = 'Questo link non è valido o è scaduto. Per ricevere la proposta contatta il tuo consulente.';
+
+/** A quotation of the full demo agent past its credit check (so with its code), for a customer of its own, with its PDF. */
+async function codedQuotation(request: APIRequestContext) {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const email = `cliente.${Date.now()}@example.it`;
+  const res = await request.post('/api/v1/proposals', {
+    headers,
+    data: {
+      offer: ref,
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      email,
+      phone: '+39 333 1234567',
+      fiscal_code: uniqueFiscalCode(),
+      zip_code: '20121',
+      address: 'Via Roma 1',
+      city: 'Milano',
+      employee_category: 'tempo-indeterminato',
+      notes: '',
+      consent: true,
+      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const proposal = (await res.json()).data as Proposal;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/proposals/${proposal.id}`, { headers })).json()).data as Proposal).has_pdf, { timeout: 20_000 })
+    .toBe(true);
+  return { headers, proposal, email };
+}
+
+/** The customer: another browser context, no session, a phone's screen. */
+async function customerPhone(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'it-IT', timezoneId: 'Europe/Rome', baseURL: E2E.baseUrl, serviceWorkers: 'block' });
+  return { context, page: await context.newPage() };
+}
+
+/** The whole page at phone and desktop width (it scrolls inside Ionic's content, so the viewport grows to hold it). */
+async function shot(page: Page, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    const height = await page.evaluate(() => (document.querySelector('.cl-bar')?.scrollHeight ?? 0) + (document.querySelector('.cl-main')?.scrollHeight ?? 0));
+    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/shots/${name}-${size.width}.png` });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+test('the agent shares a quotation; the customer opens it, downloads the PDF, uploads the documents and accepts; the agent follows live', async ({
+  page,
+  context,
+  browser,
+  loggedIn,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { proposal, email } = await codedQuotation(request);
+  await loggedIn(USERS.full);
+  await page.goto(`/quotations/${proposal.id}`);
+  const q = screen(page);
+  const panel = q.getByTestId('share-panel');
+  await expect(panel.getByRole('heading', { name: 'Condividi con il cliente' })).toBeVisible();
+  await expect(q.getByTestId('documents-step')).toBeVisible();
+  // Marks this page: if it were reloaded the mark would be gone.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // 'Condividi': a link, and the ways to send it.
+  await panel.getByTestId('share-create').click();
+  const linkField = panel.getByTestId('share-link');
+  await expect(linkField).toHaveValue(LINK);
+  const link = await linkField.inputValue();
+  expect(link.startsWith(E2E.baseUrl)).toBe(true);
+  const whatsapp = await panel.getByTestId('share-whatsapp').evaluate((el) => (el as HTMLElement & { href?: string }).href ?? null);
+  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/393331234567\?text=/);
+  const text = decodeURIComponent(whatsapp!.split('?text=')[1]!);
+  expect(text).toContain('Buongiorno Mario, ecco la proposta di noleggio a lungo termine per');
+  expect(text).toContain(link);
+  await panel.getByTestId('share-copy').click();
+  await expect(panel.getByText('Link copiato')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await panel.getByTestId('share-email').click();
+  await expect(panel.getByText(`Email inviata a ${email}`)).toBeVisible();
+  expect(lastMail(email)).toContain(link);
+  await expect(panel.getByTestId('share-state')).toContainText('Non ancora aperto dal cliente');
+  await page.setViewportSize(PHONE);
+  await panel.screenshot({ path: 'test-results/shots/share-panel-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The agent's PDF, to compare with the customer's.
+  await expect(q.getByTestId('pdf-button-wrap')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  const agentDownload = page.waitForEvent('download');
+  await q.getByTestId('pdf-download').click();
+  const agentPdf = readFileSync((await (await agentDownload).path())!);
+  const agentRate = (await q.getByTestId('sidebar-price').locator('strong').textContent())!.trim();
+  expect(agentRate).toBe(formatMonthly(proposal.price));
+
+  // The customer, on their phone, with no login.
+  const customer = await customerPhone(browser);
+  const c = customer.page;
+  await c.goto(link);
+  await expect(c.getByTestId('cl-price').locator('strong')).toHaveText(agentRate);
+  const recap = q.getByTestId('quotation-sidebar').locator('dl.recap');
+  await expect(c.getByTestId('cl-deposit')).toHaveText((await recap.locator('dd').nth(3).textContent())!.trim());
+  await expect(c.getByTestId('cl-duration')).toHaveText((await recap.locator('dd').nth(1).textContent())!.trim());
+  await expect(c.getByTestId('cl-distance')).toHaveText((await recap.locator('dd').nth(2).textContent())!.trim());
+  await expect(c.getByTestId('cl-proposal')).toContainText(`${proposal.quotation.data.offer.brand} ${proposal.quotation.data.offer.model}`);
+  await expect(c.getByTestId('cl-proposal')).toContainText('Mario Rossi');
+  await expect(c.getByTestId('cl-valid')).toContainText('Proposta valida fino al');
+  await expect(c.getByTestId('cl-agent')).toContainText('completo@demo.it');
+  // Nothing of the agent's own: no commission, no fiscal code.
+  await expect(c.locator('body')).not.toContainText('Provvigione');
+  await expect(c.locator('body')).not.toContainText(proposal.customer.fiscal_code);
+  // The rebranded agent's theme (dark) is the page's.
+  expect(await c.evaluate(() => document.documentElement.classList.contains('ion-palette-dark'))).toBe(true);
+  await shot(c, 'share-customer');
+  // Readable in both themes (issue 20's contrast rule), the accept form included.
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(c, theme);
+    expect(await lowContrastIn(c, '.customer-link'), `${theme} theme`).toEqual([]);
+  }
+  await setTheme(c, 'dark');
+
+  // The agent sees the visit, without a reload.
+  await expect(panel.getByTestId('share-state')).toContainText('Aperto dal cliente il', { timeout: 15_000 });
+
+  // The customer's PDF is the agent's.
+  const customerDownload = c.waitForEvent('download');
+  await c.getByTestId('cl-pdf').click();
+  expect(readFileSync((await (await customerDownload).path())!).equals(agentPdf)).toBe(true);
+
+  // Uploads: PDF only, in the browser and on the server; then one per document (strict-upload: all are needed to accept).
+  const docs = c.getByTestId('cl-documents');
+  await expect(c.getByTestId('cl-accept-submit')).toHaveCount(0);
+  await docs.getByTestId('cl-upload-identity').setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('non un pdf') });
+  await expect(docs.locator('[data-slot="identity"]')).toContainText('Sono accettati solo file PDF');
+  await docs.getByTestId('cl-upload-identity').setInputFiles({ name: 'finto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('non un pdf') });
+  await expect(docs.locator('[data-slot="identity"]')).toContainText('Il file deve essere un PDF');
+  for (const slot of SLOTS) {
+    await docs.getByTestId(`cl-upload-${slot}`).setInputFiles({ name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() });
+    await expect(docs.locator(`[data-slot="${slot}"]`)).toContainText(`${slot}.pdf`);
+  }
+  await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 4 documenti', { timeout: 15_000 });
+  // The agent stays on the documents step, which fills with the customer's files.
+  await expect(q.getByTestId('documents-step')).toBeVisible();
+  for (const slot of SLOTS) await expect(q.locator(`[data-slot="${slot}"]`)).toContainText(`${slot}.pdf`);
+
+  // Acceptance: name and consent are required.
+  const accept = c.getByTestId('cl-accept');
+  await accept.getByTestId('cl-accept-submit').click();
+  await expect(accept).toContainText('Scrivi il tuo nome e cognome');
+  await accept.getByLabel('Nome e cognome').fill('Mario Rossi');
+  await accept.getByTestId('cl-accept-submit').click();
+  await expect(accept).toContainText('Per accettare la proposta devi dare il consenso');
+  await accept.locator('ion-checkbox').click();
+  await accept.getByTestId('cl-accept-submit').click();
+  await expect(c.getByTestId('cl-accepted')).toContainText('Hai accettato la proposta il');
+  await expect(c.getByTestId('cl-accepted')).toContainText('(Mario Rossi)');
+  await shot(c, 'share-customer-accepted');
+
+  // The agent's page: accepted, its status and step moved, still the same document.
+  await expect(panel.getByTestId('share-state')).toContainText('da Mario Rossi', { timeout: 15_000 });
+  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await page.screenshot({ path: 'test-results/shots/share-agent-accepted-1280.png', fullPage: true });
+
+  // The list says what the customer did.
+  await page.goto('/quotations');
+  const row = screen(page).getByTestId('quotation-row').filter({ hasText: proposal.title });
+  await expect(row.getByTestId('customer-activity')).toHaveText('Accettato dal cliente');
+  await expect(row.getByTestId('quotation-status')).toHaveText('Vinto');
+  await customer.context.close();
+});
+
+test('a revoked link, an expired one and a wrong one all get the same neutral page', async ({ page, browser, loggedIn, request }) => {
+  const { proposal } = await codedQuotation(request);
+  await loggedIn(USERS.full);
+  await page.goto(`/quotations/${proposal.id}`);
+  const panel = screen(page).getByTestId('share-panel');
+  await panel.getByTestId('share-create').click();
+  await expect(panel.getByTestId('share-link')).toHaveValue(LINK);
+  const link = await panel.getByTestId('share-link').inputValue();
+
+  const customer = await customerPhone(browser);
+  const c = customer.page;
+  await c.goto(link);
+  await expect(c.getByTestId('cl-proposal')).toBeVisible();
+
+  // Revoked: at once, even for a page already open.
+  await panel.getByTestId('share-revoke').click();
+  await page.locator('ion-modal').getByRole('button', { name: 'Conferma' }).click();
+  await expect(panel.getByTestId('share-history')).toContainText('Revocato');
+  await expect(panel.getByTestId('share-link')).toHaveCount(0);
+  await c.reload();
+  await expect(c.getByTestId('link-gone')).toContainText(GONE);
+  await expect(c.getByRole('heading', { name: 'Link non disponibile' })).toBeVisible();
+  await expect(c.getByTestId('cl-proposal')).toHaveCount(0);
+  await shot(c, 'share-gone');
+
+  // Expired (the demo's link of an old quotation) and wrong: the same page, nothing about why.
+  for (const token of [DEMO_EXPIRED_SHARE_TOKEN, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'non-un-token']) {
+    await c.goto(`/p/${token}`);
+    await expect(c.getByTestId('link-gone')).toContainText(GONE);
+    await expect(c.getByRole('heading', { name: 'Link non disponibile' })).toBeVisible();
+  }
+  await customer.context.close();
+});
+
+test('a link made offline waits on the device and is created when the network returns', async ({ page, context, loggedIn, request }) => {
+  const { proposal, headers } = await codedQuotation(request);
+  await loggedIn(USERS.full);
+  await page.goto(`/quotations/${proposal.id}`);
+  const panel = screen(page).getByTestId('share-panel');
+  await expect(panel.getByTestId('share-create')).toBeVisible();
+
+  await context.setOffline(true);
+  await panel.getByTestId('share-create').click();
+  await expect(panel.getByTestId('share-queued')).toContainText('Link in attesa di rete');
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
+  const none = await request.get(`/api/v1/quotations/${proposal.id}/share`, { headers });
+  expect((await none.json()).data).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 45_000 });
+  await expect(panel.getByTestId('share-link')).toHaveValue(LINK, { timeout: 15_000 });
+  await expect(panel.getByTestId('share-queued')).toHaveCount(0);
+  const made = (await (await request.get(`/api/v1/quotations/${proposal.id}/share`, { headers })).json()).data as { state: string }[];
+  expect(made.map((s) => s.state)).toEqual(['active']);
+  // The link made offline opens the proposal.
+  const res = await request.get(`/api/v1/share/${(await panel.getByTestId('share-link').inputValue()).split('/p/')[1]}`);
+  expect(res.status()).toBe(200);
+});
+
+// The lost attempt's failure: with a link open (the page following the customer), the agent's own
+// uploads and accept must land and stay, whatever the customer does meanwhile.
+test('with a link open, the agent’s own documents and accept land and stay while the customer acts', async ({ page, browser, loggedIn, request }) => {
+  test.setTimeout(120_000);
+  const { proposal } = await codedQuotation(request);
+  await loggedIn(USERS.full);
+  await page.goto(`/quotations/${proposal.id}`);
+  const q = screen(page);
+  const panel = q.getByTestId('share-panel');
+  await panel.getByTestId('share-create').click();
+  await expect(panel.getByTestId('share-link')).toHaveValue(LINK);
+  const link = await panel.getByTestId('share-link').inputValue();
+  const customer = await customerPhone(browser);
+  await customer.page.goto(link);
+  await expect(customer.page.getByTestId('cl-proposal')).toBeVisible();
+  await expect(panel.getByTestId('share-state')).toContainText('Aperto dal cliente il', { timeout: 15_000 });
+
+  // The agent uploads three documents while the customer uploads the fourth (each a live event on this page).
+  const docs = customer.page.getByTestId('cl-documents');
+  for (const slot of SLOTS.slice(0, 3)) {
+    await q.getByTestId(`upload-${slot}`).setInputFiles({ name: `agente-${slot}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() });
+    if (slot === 'identity') await docs.getByTestId('cl-upload-privacy').setInputFiles({ name: 'cliente.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await expect(q.locator(`[data-slot="${slot}"]`)).toContainText(`agente-${slot}.pdf`);
+  }
+  await expect(q.locator('[data-slot="privacy"]')).toContainText('cliente.pdf', { timeout: 15_000 });
+  await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 1 documento');
+  await q.getByTestId('documents-next').click();
+  await expect(q.getByTestId('status-label')).toHaveText('in progress');
+  await q.getByTestId('accept').click();
+  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  // The customer acts right after (a live event, the proposal read again): the outcome stays.
+  await customer.page.reload();
+  await docs.getByTestId('cl-upload-identity').setInputFiles({ name: 'altro.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 2 documenti', { timeout: 15_000 });
+  await page.waitForTimeout(1500);
+  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-step')).toBeVisible();
+  // The customer sees the quotation as accepted by the agent.
+  await customer.page.reload();
+  await expect(customer.page.getByTestId('cl-status')).toHaveText('Questa proposta è stata accettata. Per informazioni contatta il tuo consulente.');
+  await customer.context.close();
+});

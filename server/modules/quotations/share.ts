@@ -1,0 +1,417 @@
+// The customer's link to a quotation (issue 22, core/share.ts): the agent creates, lists, revokes and
+// emails links; the customer, with the token alone, sees the proposal, downloads its PDF, uploads the
+// documents and accepts it. Only the token's SHA-256 is stored; a wrong, expired or revoked token gets
+// one neutral 404; every customer action is announced to the agent's open quotation page (NOTIFY).
+import { timingSafeEqual } from 'node:crypto';
+import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { ContractualCategory } from '@core/categories';
+import { isAllowedLevel } from '@core/features';
+import { formatDateIt } from '@core/format';
+import { MESSAGES } from '@core/i18n-messages';
+import { documentSlots, EXPIRED_OFFER_MESSAGE, proposalTitle } from '@core/quotation';
+import type { PublicProposal, QuotationShare, ShareAccept } from '@core/schemas/share';
+import { isShareToken, proposalValidUntil, shareEmail, sharePath, shareState } from '@core/share';
+import type { Database, Db } from '../../db/client';
+import { cars, offers, quotationDocuments, quotations, quotationShares, userFeatures, users } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth';
+import { sha256 } from '../../lib/crypto';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { Throttle } from '../../lib/throttle';
+import { logoUrl } from '../agents/profile';
+import type { QuotationDocuments } from './documents';
+import type { ProposalPdfJobs } from './pdf-jobs';
+import type { ProposalPresenter } from './presenter';
+import type { QuotationRow } from './shared';
+
+/** NOTIFY channel of what customers do through their links: payload `{ id, kind, at }` (the quotation's id). */
+export const QUOTATION_ACTIVITY_CHANNEL = 'quotation_activity';
+export type ActivityKind = 'opened' | 'document' | 'accepted';
+
+/** Links a quotation may have open at once: enough for every way of sending one, not a flood. */
+export const MAX_ACTIVE_SHARES = 10;
+/** A visit is counted once, however often the page reloads or polls within this time. */
+const VISIT_GAP_MS = 10 * 60_000;
+/** Emails of one link per hour. */
+const EMAILS_PER_HOUR = 5;
+
+/**
+ * The public routes' limits per client IP, in a 15-minute window: requests of any kind, and tokens
+ * that lead nowhere (guessing). Past either, the IP gets 429 before any token is looked at.
+ */
+export const SHARE_LIMITS = { windowMs: 15 * 60_000, requestsPerIp: 300, missesPerIp: 20 } as const;
+
+/** The one answer for a token that is wrong, expired or revoked: nothing says which. */
+export const shareGone = () => notFound(MESSAGES.invalidToken);
+
+const CLOSED = 'Questa proposta non è più attiva: per informazioni contatta il tuo consulente';
+const CHANGED = 'L’offerta di questa proposta è cambiata: contatta il tuo consulente per una nuova proposta';
+
+type ShareRow = typeof quotationShares.$inferSelect;
+type Owner = typeof users.$inferSelect;
+type Resolved = { share: ShareRow; row: QuotationRow; owner: Owner };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export class QuotationShares {
+  private readonly db: Db;
+  private readonly ipThrottle: Throttle;
+  private readonly mailThrottle: Throttle;
+
+  constructor(
+    private readonly database: Database,
+    private readonly deps: {
+      presenter: ProposalPresenter;
+      documents: QuotationDocuments;
+      pdfJobs: ProposalPdfJobs;
+      find: (auth: AuthContext, id: string) => Promise<QuotationRow>;
+    },
+  ) {
+    this.db = database.db;
+    this.ipThrottle = new Throttle(this.db, SHARE_LIMITS.windowMs);
+    this.mailThrottle = new Throttle(this.db, 3600_000);
+  }
+
+  // ------------------------------------------------------------------------------ the agent's side
+
+  async list(auth: AuthContext, id: string): Promise<QuotationShare[]> {
+    const row = await this.deps.find(auth, id);
+    return this.sharesOf([row.id]).then((m) => m.get(row.id) ?? []);
+  }
+
+  /** The links of some quotations with what the customer did through each, newest first. */
+  async sharesOf(quotationIds: number[]): Promise<Map<number, QuotationShare[]>> {
+    const out = new Map<number, QuotationShare[]>();
+    if (!quotationIds.length) return out;
+    const docs = this.db
+      .select({ shareId: quotationDocuments.shareId, n: count().as('n'), last: max(quotationDocuments.createdAt).as('last') })
+      .from(quotationDocuments)
+      .where(inArray(quotationDocuments.quotationId, quotationIds))
+      .groupBy(quotationDocuments.shareId)
+      .as('docs');
+    const rows = await this.db
+      .select({ s: quotationShares, n: docs.n, last: docs.last })
+      .from(quotationShares)
+      .leftJoin(docs, eq(docs.shareId, quotationShares.id))
+      .where(inArray(quotationShares.quotationId, quotationIds))
+      .orderBy(sql`${quotationShares.createdAt} desc`, sql`${quotationShares.id} desc`);
+    const now = new Date();
+    for (const { s, n, last } of rows) {
+      const list = out.get(s.quotationId) ?? [];
+      list.push(present(s, Number(n ?? 0), last ? new Date(last as unknown as string) : null, now));
+      out.set(s.quotationId, list);
+    }
+    return out;
+  }
+
+  /**
+   * A new link for a quotation with its code (the credit check recorded), not rejected, within its
+   * validity and with its offer unchanged. The token comes from the agent's device; a replay of the
+   * same write (its Idempotency-Key) returns the link it made.
+   */
+  async create(auth: AuthContext, id: string, token: string, clientKey?: string): Promise<QuotationShare> {
+    const row = await this.deps.find(auth, id);
+    if (clientKey) {
+      const [made] = await this.db
+        .select()
+        .from(quotationShares)
+        .where(and(eq(quotationShares.quotationId, row.id), eq(quotationShares.clientKey, clientKey)));
+      if (made) return (await this.one(made.id))!;
+    }
+    const refuse = (message: string) => invalid({ quotation: [message] }, message);
+    if (!row.code) throw refuse('Il preventivo si può condividere con il cliente dopo il credit check');
+    if (row.status === 'LOST') throw refuse('Il preventivo è stato rifiutato: non si può condividere');
+    const expiresAt = proposalValidUntil(row.createdAt);
+    if (expiresAt.getTime() <= Date.now()) throw refuse('Il preventivo è scaduto: crea un nuovo preventivo per condividerlo');
+    if (!(await this.deps.presenter.stillValid(row))) throw refuse(EXPIRED_OFFER_MESSAGE);
+    const [open] = await this.db
+      .select({ n: count() })
+      .from(quotationShares)
+      .where(and(eq(quotationShares.quotationId, row.id), isNull(quotationShares.revokedAt), gt(quotationShares.expiresAt, new Date())));
+    if ((open?.n ?? 0) >= MAX_ACTIVE_SHARES) throw refuse(`Questo preventivo ha già ${MAX_ACTIVE_SHARES} link attivi: revoca quelli che non servono più`);
+    const tokenHash = sha256(token);
+    const [made] = await this.db
+      .insert(quotationShares)
+      .values({ quotationId: row.id, tokenHash, createdBy: auth.user.id, clientKey: clientKey ?? null, expiresAt })
+      .onConflictDoNothing()
+      .returning({ id: quotationShares.id });
+    // A token already in use (never by chance: 256 random bits) is refused rather than shared by two links.
+    if (!made) throw invalid({ token: ['Il link non è valido'] }, 'Il link non è valido');
+    return (await this.one(made.id))!;
+  }
+
+  /** Revoking takes effect at once (every public call checks it); revoking again changes nothing. */
+  async revoke(auth: AuthContext, id: string, shareId: number): Promise<QuotationShare> {
+    const share = await this.ownShare(auth, id, shareId);
+    await this.db
+      .update(quotationShares)
+      .set({ revokedAt: sql`coalesce(${quotationShares.revokedAt}, now())` })
+      .where(eq(quotationShares.id, share.id));
+    return (await this.one(share.id))!;
+  }
+
+  /** Emails the link to the customer's address on file. The token comes from the device that made the link. */
+  async email(auth: AuthContext, id: string, shareId: number, token: string, mailer: Mailer, publicUrl: string): Promise<QuotationShare> {
+    const share = await this.ownShare(auth, id, shareId);
+    if (!sameHash(sha256(token), share.tokenHash))
+      throw invalid({ token: ['Il link non corrisponde a questo invio'] }, 'Il link non corrisponde a questo invio');
+    if (shareState(share) !== 'active')
+      throw invalid({ share: ['Il link è scaduto o revocato: creane uno nuovo'] }, 'Il link è scaduto o revocato: creane uno nuovo');
+    const [row] = await this.db.select().from(quotations).where(eq(quotations.id, share.quotationId));
+    const customer = row!.customer;
+    if (!customer.email) throw invalid({ email: ['Il cliente non ha un indirizzo email'] }, 'Il cliente non ha un indirizzo email');
+    if (!(await this.mailThrottle.attempt({ [`share-mail:${share.id}`]: EMAILS_PER_HOUR }))) {
+      throw new AppError(429, 'Hai già inviato questo link più volte: riprova tra un’ora');
+    }
+    const [owner] = await this.db.select().from(users).where(eq(users.id, row!.ownerId));
+    const offer = await this.offerOf(row!);
+    const link = `${publicUrl.replace(/\/+$/, '')}${sharePath(token)}`;
+    const mail = shareEmail({
+      customerName: customer.business_name || `${customer.first_name} ${customer.last_name}`,
+      car: offer ? `${offer.c.brand} ${offer.c.model}` : 'la tua auto',
+      link,
+      agentName: owner ? owner.businessName || owner.name : '',
+      agentContacts: owner ? [owner.email, owner.phone].filter(Boolean).join(' · ') : '',
+      validUntil: formatDateIt(share.expiresAt.toISOString()),
+    });
+    await mailer.send({ to: customer.email, ...mail, secrets: [token] });
+    await this.db.update(quotationShares).set({ emailedAt: new Date() }).where(eq(quotationShares.id, share.id));
+    return (await this.one(share.id))!;
+  }
+
+  private async ownShare(auth: AuthContext, id: string, shareId: number): Promise<ShareRow> {
+    const row = await this.deps.find(auth, id);
+    const [share] = await this.db
+      .select()
+      .from(quotationShares)
+      .where(and(eq(quotationShares.id, shareId), eq(quotationShares.quotationId, row.id)));
+    if (!share) throw notFound('Link non trovato');
+    return share;
+  }
+
+  private async one(shareId: number): Promise<QuotationShare | null> {
+    const [s] = await this.db.select({ q: quotationShares.quotationId }).from(quotationShares).where(eq(quotationShares.id, shareId));
+    if (!s) return null;
+    return (await this.sharesOf([s.q])).get(s.q)?.find((x) => x.id === shareId) ?? null;
+  }
+
+  // ------------------------------------------------------------------------------ the customer's side
+
+  /**
+   * Counts the request against its IP's limits; 429 past them, before the token is looked at. Called
+   * first by every public route (share-routes.ts).
+   */
+  async admit(ip: string) {
+    if ((await this.ipThrottle.peek(`share-miss:${ip}`)) >= SHARE_LIMITS.missesPerIp) throw tooMany();
+    if (!(await this.ipThrottle.attempt({ [`share-ip:${ip}`]: SHARE_LIMITS.requestsPerIp }))) throw tooMany();
+  }
+
+  /** The link's quotation and agent, or the neutral 404 (a miss counted against the IP). */
+  private async resolve(token: string, ip: string): Promise<Resolved> {
+    const found = isShareToken(token)
+      ? (
+          await this.db
+            .select({ share: quotationShares, row: quotations, owner: users })
+            .from(quotationShares)
+            .innerJoin(quotations, eq(quotations.id, quotationShares.quotationId))
+            .innerJoin(users, eq(users.id, quotations.ownerId))
+            .where(
+              and(
+                eq(quotationShares.tokenHash, sha256(token)),
+                isNull(quotationShares.revokedAt),
+                gt(quotationShares.expiresAt, sql`now()`),
+                eq(users.status, 'ACTIVATED'),
+              ),
+            )
+        )[0]
+      : undefined;
+    if (!found) {
+      await this.ipThrottle.take([`share-miss:${ip}`]);
+      throw shareGone();
+    }
+    return found;
+  }
+
+  /** GET share/{token}: the proposal as the customer sees it; a visit is recorded and announced. */
+  async view(token: string, ip: string): Promise<PublicProposal> {
+    const r = await this.resolve(token, ip);
+    const counted = await this.db
+      .update(quotationShares)
+      .set({
+        openCount: sql`${quotationShares.openCount} + 1`,
+        lastOpenedAt: sql`now()`,
+        firstOpenedAt: sql`coalesce(${quotationShares.firstOpenedAt}, now())`,
+      })
+      .where(
+        and(
+          eq(quotationShares.id, r.share.id),
+          sql`(${quotationShares.lastOpenedAt} is null or ${quotationShares.lastOpenedAt} < now() - make_interval(secs => ${VISIT_GAP_MS / 1000}))`,
+        ),
+      )
+      .returning({ id: quotationShares.id });
+    if (counted.length) await this.announce(r.row.id, 'opened');
+    return this.present(r);
+  }
+
+  /** GET share/{token}/pdf: the proposal's PDF; 409 while it is still being made. */
+  async pdf(token: string, ip: string): Promise<{ pdf: Buffer; name: string }> {
+    const r = await this.resolve(token, ip);
+    const pdf = await this.deps.pdfJobs.read(r.row.pdfPath);
+    if (!pdf) throw conflict('Il PDF della proposta è in preparazione, riprova tra qualche istante');
+    return { pdf, name: `Preventivo-${r.row.code ?? r.row.id}.pdf` };
+  }
+
+  /** POST share/{token}/documents: one PDF for a slot, with exactly the agent upload's checks. */
+  async upload(token: string, ip: string, readForm: () => Promise<{ fileType: string; file: { filename: string; data: Buffer } }>): Promise<PublicProposal> {
+    const r = await this.resolve(token, ip);
+    const { fileType, file } = await readForm();
+    if (r.row.status === 'LOST') throw invalid({ quotation: [CLOSED] }, CLOSED);
+    if (!(await this.deps.presenter.stillValid(r.row))) throw invalid({ quotation: [CHANGED] }, CHANGED);
+    await this.deps.documents.save(r.row, fileType, file, { shareId: r.share.id });
+    await this.announce(r.row.id, 'document');
+    return this.present(r);
+  }
+
+  /**
+   * POST share/{token}/accept: the customer accepts (name typed, consent given); time, IP and user agent
+   * are recorded with it and the quotation is won (spec §4: accepting sets WON, the tracker's outcome).
+   * Accepting again answers the proposal as it is.
+   */
+  async accept(token: string, ip: string, userAgent: string, body: ShareAccept): Promise<PublicProposal> {
+    const r = await this.resolve(token, ip);
+    const view = await this.present(r);
+    if (view.acceptance) return view;
+    if (r.row.status !== 'OPEN' || !view.still_valid) {
+      const message = view.still_valid ? CLOSED : CHANGED;
+      throw invalid({ quotation: [message] }, message);
+    }
+    if (!view.can_accept) {
+      const message = 'Carica tutti i documenti richiesti prima di accettare la proposta';
+      throw invalid({ documents: [message] }, message);
+    }
+    const won = await this.db.transaction(async (tx) => {
+      const [q] = await tx
+        .update(quotations)
+        .set({ status: 'WON', updatedAt: new Date() })
+        .where(and(eq(quotations.id, r.row.id), eq(quotations.status, 'OPEN')))
+        .returning();
+      if (!q) return null;
+      await tx
+        .update(quotationShares)
+        .set({
+          acceptedAt: sql`now()`,
+          acceptedName: body.name,
+          acceptedConsent: body.consent,
+          acceptedIp: ip.slice(0, 100),
+          acceptedUserAgent: userAgent.slice(0, 500),
+        })
+        .where(eq(quotationShares.id, r.share.id));
+      return q;
+    });
+    // Another request (the agent, or a second link) changed it meanwhile: the proposal as it now is.
+    if (!won) return this.present({ ...r, row: (await this.db.select().from(quotations).where(eq(quotations.id, r.row.id)))[0]! });
+    await this.announce(r.row.id, 'accepted');
+    return this.present({ ...r, row: won });
+  }
+
+  private async announce(quotationId: number, kind: ActivityKind) {
+    await this.database.notify(QUOTATION_ACTIVITY_CHANNEL, JSON.stringify({ id: quotationId, kind, at: new Date().toISOString() }));
+  }
+
+  private async offerOf(row: QuotationRow) {
+    if (!row.offerId) return null;
+    const [o] = await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId));
+    return o ?? null;
+  }
+
+  /** What the customer sees: the proposal without commission, notes or anything of other quotations. */
+  private async present({ row, owner }: Resolved): Promise<PublicProposal> {
+    const [docs, offer, features, accepted, stillValid] = await Promise.all([
+      this.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, row.id)).orderBy(quotationDocuments.id),
+      this.offerOf(row),
+      this.db.select().from(userFeatures).where(eq(userFeatures.userId, owner.id)),
+      this.db
+        .select({ name: quotationShares.acceptedName, at: quotationShares.acceptedAt })
+        .from(quotationShares)
+        .where(and(eq(quotationShares.quotationId, row.id), sql`${quotationShares.acceptedAt} is not null`))
+        .orderBy(quotationShares.acceptedAt)
+        .limit(1),
+      this.deps.presenter.stillValid(row),
+    ]);
+    const can = (slug: string) => isAllowedLevel(features.find((f) => f.slug === slug)?.level);
+    const rebrand = can('rebrand');
+    const theme = rebrand ? (owner.preferences?.find((p) => p.name === 'theme')?.value ?? 'default') : 'default';
+    const customer = row.customer;
+    const slots = documentSlots(customer.employee_category as ContractualCategory).map((s) => ({
+      file_type: s.file_type,
+      title: s.title,
+      description: s.description,
+      link: s.template,
+      files: docs.filter((d) => d.fileType === s.file_type).map((d) => ({ name: d.name, size: d.size, created_at: d.createdAt.toISOString() })),
+    }));
+    const documentsRequired = can('strict-upload');
+    const acceptance = accepted[0]?.at ? { name: accepted[0].name ?? '', accepted_at: accepted[0].at.toISOString() } : null;
+    const open = row.status !== 'LOST' && stillValid;
+    const lines = (l: { description: string; price: number }[]) => l.map((x) => ({ description: x.description, price: x.price }));
+    return {
+      title: proposalTitle(row.id),
+      code: row.code,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      valid_until: proposalValidUntil(row.createdAt).toISOString(),
+      customer_name: customer.business_name || `${customer.first_name} ${customer.last_name}`.trim(),
+      car: { brand: offer?.c.brand ?? '', model: offer?.c.model ?? '', version: offer?.c.version ?? '', image: offer?.o.image ?? '' },
+      price: row.price,
+      deposit: row.deposit,
+      duration: row.duration,
+      distance: row.distance,
+      bundle: row.bundle,
+      color: row.color ? { description: row.color.description, price: row.color.price } : null,
+      accessories: lines(row.accessories),
+      services: lines(row.services),
+      equipped_optionals: offer?.o.equippedOptionals ?? '',
+      still_valid: stillValid,
+      pdf_ready: row.pdfPath !== null,
+      documents: slots,
+      documents_required: documentsRequired,
+      can_upload: open && row.code !== null,
+      can_accept: open && row.status === 'OPEN' && !acceptance && (!documentsRequired || slots.every((s) => s.files.length > 0)),
+      acceptance,
+      agent: {
+        name: owner.name,
+        business_name: owner.businessName,
+        email: owner.email,
+        phone: owner.phone,
+        logo: rebrand ? logoUrl(owner) : null,
+        theme: theme === 'dark' || theme === 'partner' ? theme : 'default',
+      },
+    };
+  }
+}
+
+const tooMany = () => new AppError(429, MESSAGES.tooManyRequests);
+
+function sameHash(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function present(s: ShareRow, documents: number, lastDocument: Date | null, now: Date): QuotationShare {
+  return {
+    id: s.id,
+    client_key: s.clientKey,
+    state: shareState(s, now),
+    created_at: s.createdAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+    revoked_at: iso(s.revokedAt),
+    opened_at: iso(s.firstOpenedAt),
+    last_opened_at: iso(s.lastOpenedAt),
+    open_count: s.openCount,
+    documents,
+    last_document_at: iso(lastDocument),
+    accepted_at: iso(s.acceptedAt),
+    accepted_name: s.acceptedName,
+    emailed_at: iso(s.emailedAt),
+  };
+}
