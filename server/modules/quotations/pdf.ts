@@ -116,10 +116,8 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
       section(doc, 'Optional di serie');
       doc.text(offer.o.equippedOptionals, { width: 495 });
     }
-    if (row.notes) {
-      section(doc, 'Note');
-      doc.text(row.notes, { width: 495 });
-    }
+    // The customer step's notes are the agent's working notes: the proposal goes to the customer (by hand or
+    // through the customer's link), so they stay on the agent's screens and out of this document.
 
     const validUntil = proposalValidUntil(row.createdAt);
     section(doc, 'Validità');

@@ -307,3 +307,16 @@ describe('a quotation keeps the customer it was made for', () => {
     expect(found.first_name).toBe('Mario');
   });
 });
+
+describe("the proposal PDF is the customer's document", () => {
+  it("prints the customer's data and the offer, never the agent's notes on the customer", async () => {
+    const ref = details[0]!.child.data[0]!.ref;
+    const notes = 'Nota interna: cliente da richiamare, margine alto';
+    const p = (await ok<{ data: Proposal }>(await api('POST', 'proposals', privateProposal(ref, { fiscal_code: CF, first_name: 'Anna', notes })), 201)).data;
+    expect(p.notes).toBe(notes); // kept for the agent
+    const text = await pdfText(p.id);
+    expect(text).toContain('Anna');
+    expect(text).not.toContain('Nota interna');
+    expect(text).not.toContain('margine alto');
+  });
+});
