@@ -4,25 +4,23 @@
 // one neutral 404; every customer action is announced to the agent's open quotation page (NOTIFY).
 import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { ContractualCategory } from '@core/categories';
-import { isAllowedLevel } from '@core/features';
 import { formatDateIt } from '@core/format';
 import { MESSAGES } from '@core/i18n-messages';
-import { documentSlots, EXPIRED_OFFER_MESSAGE, proposalTitle } from '@core/quotation';
+import { EXPIRED_OFFER_MESSAGE } from '@core/quotation';
 import type { PublicProposal, QuotationShare, ShareAccept } from '@core/schemas/share';
 import { isShareToken, proposalValidUntil, shareEmail, sharePath, shareState } from '@core/share';
 import type { Database, Db } from '../../db/client';
-import { cars, offers, quotationDocuments, quotations, quotationShares, userFeatures, users } from '../../db/schema';
+import { quotationDocuments, quotations, quotationShares, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { sha256 } from '../../lib/crypto';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { Throttle } from '../../lib/throttle';
-import { logoUrl } from '../agents/profile';
 import type { QuotationDocuments } from './documents';
 import type { ProposalPdfJobs } from './pdf-jobs';
 import type { ProposalPresenter } from './presenter';
 import type { QuotationRow } from './shared';
+import { customerView, offerOf, presentShare, type ShareResolved, type ShareRow } from './share-view';
 
 /** NOTIFY channel of what customers do through their links: payload `{ id, kind, at }` (the quotation's id). */
 export const QUOTATION_ACTIVITY_CHANNEL = 'quotation_activity';
@@ -47,11 +45,7 @@ export const shareGone = () => notFound(MESSAGES.invalidToken);
 const CLOSED = 'Questa proposta non è più attiva: per informazioni contatta il tuo consulente';
 const CHANGED = 'L’offerta di questa proposta è cambiata: contatta il tuo consulente per una nuova proposta';
 
-type ShareRow = typeof quotationShares.$inferSelect;
-type Owner = typeof users.$inferSelect;
-type Resolved = { share: ShareRow; row: QuotationRow; owner: Owner };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+type Resolved = ShareResolved;
 
 export class QuotationShares {
   private readonly db: Db;
@@ -98,7 +92,7 @@ export class QuotationShares {
     const now = new Date();
     for (const { s, n, last } of rows) {
       const list = out.get(s.quotationId) ?? [];
-      list.push(present(s, Number(n ?? 0), last ? new Date(last as unknown as string) : null, now));
+      list.push(presentShare(s, Number(n ?? 0), last ? new Date(last as unknown as string) : null, now));
       out.set(s.quotationId, list);
     }
     return out;
@@ -164,7 +158,7 @@ export class QuotationShares {
       throw new AppError(429, 'Hai già inviato questo link più volte: riprova tra un’ora');
     }
     const [owner] = await this.db.select().from(users).where(eq(users.id, row!.ownerId));
-    const offer = await this.offerOf(row!);
+    const offer = await offerOf(this.db, row!);
     const link = `${publicUrl.replace(/\/+$/, '')}${sharePath(token)}`;
     const mail = shareEmail({
       customerName: customer.business_name || `${customer.first_name} ${customer.last_name}`,
@@ -250,7 +244,7 @@ export class QuotationShares {
       )
       .returning({ id: quotationShares.id });
     if (counted.length) await this.announce(r.row.id, 'opened');
-    return this.present(r);
+    return customerView(this.db, this.deps.presenter, r);
   }
 
   /** GET share/{token}/pdf: the proposal's PDF; 409 while it is still being made. */
@@ -269,7 +263,7 @@ export class QuotationShares {
     if (!(await this.deps.presenter.stillValid(r.row))) throw invalid({ quotation: [CHANGED] }, CHANGED);
     await this.deps.documents.save(r.row, fileType, file, { shareId: r.share.id });
     await this.announce(r.row.id, 'document');
-    return this.present(r);
+    return customerView(this.db, this.deps.presenter, r);
   }
 
   /**
@@ -279,7 +273,7 @@ export class QuotationShares {
    */
   async accept(token: string, ip: string, userAgent: string, body: ShareAccept): Promise<PublicProposal> {
     const r = await this.resolve(token, ip);
-    const view = await this.present(r);
+    const view = await customerView(this.db, this.deps.presenter, r);
     if (view.acceptance) return view;
     if (r.row.status !== 'OPEN' || !view.still_valid) {
       const message = view.still_valid ? CLOSED : CHANGED;
@@ -309,83 +303,14 @@ export class QuotationShares {
       return q;
     });
     // Another request (the agent, or a second link) changed it meanwhile: the proposal as it now is.
-    if (!won) return this.present({ ...r, row: (await this.db.select().from(quotations).where(eq(quotations.id, r.row.id)))[0]! });
+    if (!won)
+      return customerView(this.db, this.deps.presenter, { ...r, row: (await this.db.select().from(quotations).where(eq(quotations.id, r.row.id)))[0]! });
     await this.announce(r.row.id, 'accepted');
-    return this.present({ ...r, row: won });
+    return customerView(this.db, this.deps.presenter, { ...r, row: won });
   }
 
   private async announce(quotationId: number, kind: ActivityKind) {
     await this.database.notify(QUOTATION_ACTIVITY_CHANNEL, JSON.stringify({ id: quotationId, kind, at: new Date().toISOString() }));
-  }
-
-  private async offerOf(row: QuotationRow) {
-    if (!row.offerId) return null;
-    const [o] = await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId));
-    return o ?? null;
-  }
-
-  /** What the customer sees: the proposal without commission, notes or anything of other quotations. */
-  private async present({ row, owner }: Resolved): Promise<PublicProposal> {
-    const [docs, offer, features, accepted, stillValid] = await Promise.all([
-      this.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, row.id)).orderBy(quotationDocuments.id),
-      this.offerOf(row),
-      this.db.select().from(userFeatures).where(eq(userFeatures.userId, owner.id)),
-      this.db
-        .select({ name: quotationShares.acceptedName, at: quotationShares.acceptedAt })
-        .from(quotationShares)
-        .where(and(eq(quotationShares.quotationId, row.id), sql`${quotationShares.acceptedAt} is not null`))
-        .orderBy(quotationShares.acceptedAt)
-        .limit(1),
-      this.deps.presenter.stillValid(row),
-    ]);
-    const can = (slug: string) => isAllowedLevel(features.find((f) => f.slug === slug)?.level);
-    const rebrand = can('rebrand');
-    const theme = rebrand ? (owner.preferences?.find((p) => p.name === 'theme')?.value ?? 'default') : 'default';
-    const customer = row.customer;
-    const slots = documentSlots(customer.employee_category as ContractualCategory).map((s) => ({
-      file_type: s.file_type,
-      title: s.title,
-      description: s.description,
-      link: s.template,
-      files: docs.filter((d) => d.fileType === s.file_type).map((d) => ({ name: d.name, size: d.size, created_at: d.createdAt.toISOString() })),
-    }));
-    const documentsRequired = can('strict-upload');
-    const acceptance = accepted[0]?.at ? { name: accepted[0].name ?? '', accepted_at: accepted[0].at.toISOString() } : null;
-    const open = row.status !== 'LOST' && stillValid;
-    const lines = (l: { description: string; price: number }[]) => l.map((x) => ({ description: x.description, price: x.price }));
-    return {
-      title: proposalTitle(row.id),
-      code: row.code,
-      status: row.status,
-      created_at: row.createdAt.toISOString(),
-      valid_until: proposalValidUntil(row.createdAt).toISOString(),
-      customer_name: customer.business_name || `${customer.first_name} ${customer.last_name}`.trim(),
-      car: { brand: offer?.c.brand ?? '', model: offer?.c.model ?? '', version: offer?.c.version ?? '', image: offer?.o.image ?? '' },
-      price: row.price,
-      deposit: row.deposit,
-      duration: row.duration,
-      distance: row.distance,
-      bundle: row.bundle,
-      color: row.color ? { description: row.color.description, price: row.color.price } : null,
-      accessories: lines(row.accessories),
-      services: lines(row.services),
-      equipped_optionals: offer?.o.equippedOptionals ?? '',
-      still_valid: stillValid,
-      pdf_ready: row.pdfPath !== null,
-      documents: slots,
-      documents_required: documentsRequired,
-      can_upload: open && row.code !== null,
-      can_accept: open && row.status === 'OPEN' && !acceptance && (!documentsRequired || slots.every((s) => s.files.length > 0)),
-      acceptance,
-      agent: {
-        name: owner.name,
-        business_name: owner.businessName,
-        email: owner.email,
-        phone: owner.phone,
-        logo: rebrand ? logoUrl(owner) : null,
-        theme: theme === 'dark' || theme === 'partner' ? theme : 'default',
-      },
-    };
   }
 }
 
@@ -395,23 +320,4 @@ function sameHash(a: string, b: string) {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function present(s: ShareRow, documents: number, lastDocument: Date | null, now: Date): QuotationShare {
-  return {
-    id: s.id,
-    client_key: s.clientKey,
-    state: shareState(s, now),
-    created_at: s.createdAt.toISOString(),
-    expires_at: s.expiresAt.toISOString(),
-    revoked_at: iso(s.revokedAt),
-    opened_at: iso(s.firstOpenedAt),
-    last_opened_at: iso(s.lastOpenedAt),
-    open_count: s.openCount,
-    documents,
-    last_document_at: iso(lastDocument),
-    accepted_at: iso(s.acceptedAt),
-    accepted_name: s.acceptedName,
-    emailed_at: iso(s.emailedAt),
-  };
 }

@@ -1,0 +1,88 @@
+// The customer's link server tests' common ground (issue 22, share.ts): one test app per file, four
+// agents, a public offer, and helpers for the agent's routes and the customer's public ones. Each
+// share-*.test.ts calls `shareTestApp()` at its top.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Proposal } from '@core/schemas/quotations';
+import type { QuotationShare } from '@core/schemas/share';
+import { quotations } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { multipartBody } from '../../test/multipart';
+import { privateProposal, publicOfferRef } from '../../test/payloads';
+import { ANSWERS } from './quotations.fixtures';
+
+export type H = Record<string, string>;
+
+export type ShareUsers = {
+  t: TestApp;
+  sara: H; // sub-agent of NET-NORD: quotations, no strict-upload, no rebrand
+  full: H; // every feature: strict-upload, rebrand (dark theme)
+  leader: H; // NET-NORD's leader: sees Sara's quotations
+  other: H; // another network's agent
+  ref: string; // a public offer for private customers
+};
+
+export const newToken = () => randomBytes(32).toString('base64url');
+let ipCounter = 10;
+/** Each test its own client address, so the per-IP limits of one do not touch another. */
+export const freshIp = () => `198.51.100.${ipCounter++}`;
+
+export function shareTestApp() {
+  const u = {} as ShareUsers;
+  beforeAll(async () => {
+    u.t = await createTestApp();
+    u.sara = (await u.t.login('sara.conti@demo.it')).headers;
+    u.full = (await u.t.login('completo@demo.it')).headers;
+    u.leader = (await u.t.login('capogruppo@demo.it')).headers;
+    u.other = (await u.t.login('davide.greco@demo.it')).headers;
+    u.ref = await publicOfferRef(u.t.database.db, 'privati');
+  });
+  afterAll(() => u.t.close());
+
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: H, payload?: unknown, extra: H = {}) =>
+    u.t.inject({ method, url: `/api/v1/${url}`, headers: { ...headers, ...extra }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  /** A public call as a customer from `ip` (no credentials). */
+  const pub = (method: 'GET' | 'POST', path: string, ip: string, payload?: unknown, headers: H = {}) =>
+    u.t.inject({ method, url: `/api/v1/share/${path}`, remoteAddress: ip, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  const upload = (token: string, ip: string, fileType: string, file: Buffer, filename = 'documento.pdf') => {
+    const form = multipartBody([
+      { name: 'file_type', value: fileType },
+      { name: 'file', value: file, filename, type: 'application/pdf' },
+    ]);
+    return u.t.inject({ method: 'POST', url: `/api/v1/share/${token}/documents`, remoteAddress: ip, headers: form.headers, payload: form.payload });
+  };
+
+  /** A proposal with its credit check recorded (so with its code), as `headers`' agent. */
+  async function codedProposal(headers = u.sara): Promise<Proposal> {
+    const res = await api(
+      'POST',
+      'proposals',
+      headers,
+      privateProposal(u.ref, { sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS } }),
+    );
+    if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
+    const p = res.json().data as Proposal;
+    expect(p.quotation.data.code).toMatch(/^\d{8}$/);
+    return p;
+  }
+
+  async function share(p: { id: number }, headers = u.sara, token = newToken(), key?: string) {
+    const res = await api('POST', `quotations/${p.id}/share`, headers, { token }, key ? { 'idempotency-key': key } : {});
+    if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
+    return { token, link: res.json().data as QuotationShare };
+  }
+
+  async function waitPdf(id: number) {
+    for (let i = 0; i < 100; i++) {
+      const [row] = await u.t.database.db.select({ pdf: quotations.pdfPath }).from(quotations).where(eq(quotations.id, id));
+      if (row?.pdf) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('pdf never ready');
+  }
+
+  return { u, api, pub, upload, codedProposal, share, waitPdf };
+}
