@@ -1,6 +1,7 @@
 // Proposals and quotes (spec §3, §4): create, change, find and the status; the parts live
 // beside it (customers, pricing, validation, presenter, documents, pdf-jobs), each with its share of
 // the routes.
+import { CUSTOMER_FIELDS } from '@core/customer-fields';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ContractualCategory } from '@core/categories';
 import { ContractualCategorySchema } from '@core/schemas/common';
@@ -127,20 +128,7 @@ export class QuotationsService {
   async updateProposal(auth: AuthContext, id: string, body: ProposalUpdate): Promise<Proposal> {
     const row = await this.find(auth, id);
     const patch: Partial<typeof quotations.$inferInsert> = {};
-    const hasCustomer = [
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'fiscal_code',
-      'zip_code',
-      'address',
-      'city',
-      'employee_category',
-      'vat_number',
-      'business_name',
-      'notes',
-    ].some((k) => (body as Record<string, unknown>)[k] !== undefined);
+    const hasCustomer = CUSTOMER_FIELDS.some((k) => (body as Record<string, unknown>)[k] !== undefined);
     let category = row.customer.employee_category as ContractualCategory;
     // The spec: customer data cannot be edited after confirmation, i.e. once the quotation has its code.
     if (hasCustomer && !row.code) {
