@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { serverUrl } from '../../api/origin';
 import { putProposal } from './api/proposal-writes';
-import { streamToken } from './api/quotations';
+import { openProposalStream } from './api/proposal-stream';
 import { fetchProposal, shareKeys } from './api/shares';
 
 /**
@@ -19,9 +18,7 @@ export function useShareFollow(proposalId: number, enabled: boolean) {
   const qc = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
     let stopped = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let again: ReturnType<typeof setTimeout> | undefined;
     // Every mutation started on the page moves the epoch: a read that saw it move is stale.
     let epoch = 0;
@@ -50,33 +47,18 @@ export function useShareFollow(proposalId: number, enabled: boolean) {
       }
     };
 
-    let opened = 0;
-    const open = async () => {
-      try {
-        const token = await streamToken(proposalId);
-        if (stopped) return;
-        source = new EventSource(serverUrl(`/api/v1/proposals/sync/${proposalId}?token=${encodeURIComponent(token)}&follow=1`));
-        source.addEventListener('activity', () => void refresh());
-        // Opened again after a drop: what happened meanwhile is read once.
-        source.onopen = () => {
-          if (opened++ > 0) void refresh();
-        };
-        // The stream ends after a few minutes, or drops (server restart, network): opened again with a fresh token.
-        source.onerror = () => {
-          source?.close();
-          if (!stopped) retry = setTimeout(() => void open(), 5000);
-        };
-      } catch {
-        if (!stopped) retry = setTimeout(() => void open(), 15_000);
-      }
-    };
-    void open();
+    const stopStream = openProposalStream(proposalId, {
+      follow: true,
+      on: { activity: () => void refresh() },
+      // Opened again after a drop: what happened meanwhile is read once.
+      onOpen: (reopened) => reopened && void refresh(),
+      noTokenRetryMs: 15_000,
+    });
     return () => {
       stopped = true;
       unsubscribe();
-      clearTimeout(retry);
       clearTimeout(again);
-      source?.close();
+      stopStream();
     };
   }, [enabled, proposalId, qc]);
 }
