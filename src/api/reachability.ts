@@ -59,11 +59,16 @@ function scheduleProbe(ms: number) {
   }, ms);
 }
 
-/** The server answered (any status but the unavailable ones). */
+/**
+ * The server answered (any status but the unavailable ones). An answer to a request sent before the
+ * device lost its network can arrive after the 'offline' event: the device's own "no network" wins, and
+ * its 'online' event brings the app back through a probe.
+ */
 export function serverAnswered() {
   clearTimeout(probe);
   probe = undefined;
   delay = FIRST_PROBE_MS;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   setOnline(true);
 }
 
