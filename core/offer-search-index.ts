@@ -10,7 +10,10 @@
 // once — facet values as small integer codes, child offers grouped by offer with their rates in
 // cents, each offer's distinct durations and distances, its cheapest child, the bounds, the static
 // orders of the sorts, and the answer without filters over the public offers — so a search is one
-// pass over typed arrays, and only the requested page is put in order.
+// pass over typed arrays, and only the requested page is put in order. What depends on the viewer
+// alone (the owned offers they see, facet entries, bounds) is kept per viewer. Child offers are
+// walked only for offers that some but not all of their children may pass: an offer's bounds,
+// durations and distances settle the others.
 //
 // Visibility is core/offer-visibility.ts's rule: offers given without an audience are everyone's
 // (the device's copy holds only what its user may see); with one, unlisted offers are left out and
@@ -31,7 +34,7 @@ import {
   VARIATION_FACETS,
 } from './offer-filter';
 import type { OfferSort } from './offer-options';
-import { centsInSustainabilityBands, type SustainabilityBand } from './offer-sustainability';
+import type { SustainabilityBand } from './offer-sustainability';
 import { canSeeOffer, isListedOffer, isPublicOffer, type OfferAudience, type OfferViewer } from './offer-visibility';
 import type { OfferFilters, OfferSearch } from './schemas/offers';
 
@@ -73,8 +76,22 @@ export interface SearchOptions {
   sustainability?: readonly SustainabilityBand[] | null;
 }
 
+/** A viewer's part of every search (OfferSearchIndex.viewerPart); read only. */
+type ViewerPart = {
+  /** 1 for each offer position the viewer sees. */
+  visible: Uint8Array;
+  /** The owned offers they see. */
+  ownedSeen: readonly number[];
+  facetHas: Uint8Array;
+  durHas: Uint8Array;
+  distHas: Uint8Array;
+  bounds: readonly [number, number, number, number];
+};
+/** How many viewers' parts an index keeps (about n bytes each, plus the facet entries). */
+const VIEWERS_KEPT = 256;
+
 /** Hits, total and facet counts of one search, by offer position. */
-type Tally = { hit: Uint8Array; total: number; counts: Int32Array[]; durCount: Int32Array; distCount: Int32Array };
+type Tally = { hit: Uint8Array; total: number; counts: Int32Array; durCount: Int32Array; distCount: Int32Array };
 
 export class OfferSearchIndex<O extends FilterableOffer> {
   /** The indexed offers, ordered by id: positions below are positions in this list. */
@@ -82,22 +99,30 @@ export class OfferSearchIndex<O extends FilterableOffer> {
   /** Users who own an offer of the index. */
   readonly owners = new Set<number>();
   private readonly n: number;
-  /** Facet value codes, offer i and facet k at i * F + k; -1 is no value. */
+  /**
+   * Facet value codes, offer i and facet k at i * F + k. Codes run across all facets (facet k's values
+   * are facetBase[k] + their code in facetDict[k]), so counts fit one array; no value is facetBase[F].
+   */
   private readonly codes: Int32Array;
   private readonly facetDict: Codes[];
+  private readonly facetBase: Int32Array;
   private readonly isPublic: Uint8Array;
   /** Offers with an owner, with their audience: checked one by one. */
   private readonly owned: { i: number; audience: OfferAudience }[] = [];
+  private readonly viewers = new Map<string, ViewerPart>();
   // Child offers, grouped by offer and ordered by id.
   private readonly vStart: Int32Array;
   private readonly vChild: FilterableVariation[] = [];
-  private readonly vCents: Float64Array;
+  /** Rates in cents (whole numbers; the catalogue's bounds keep them far below 2^31). */
+  private readonly vCents: Int32Array;
   /** Dense rank of the rate among all rates: orders like the rate, fits a sort key. */
   private readonly vRank: Int32Array;
   private readonly maxRank: number;
   private readonly vDeposit: Float64Array;
-  private readonly vDur: Int32Array;
-  private readonly vDist: Int32Array;
+  private readonly vDur: Uint16Array;
+  private readonly vDist: Uint16Array;
+  /** The child columns above, as the search's walk reads them. */
+  private readonly children: Children;
   private readonly durDict = new Codes();
   private readonly distDict = new Codes();
   // Per offer: its distinct durations and distances (codes), cheapest child offer, bounds (euros).
@@ -107,11 +132,13 @@ export class OfferSearchIndex<O extends FilterableOffer> {
   private readonly oDist: Int32Array;
   private readonly cheapest: Int32Array; // child index or -1
   private readonly rateMin: Float64Array; // NaN without children
+  private readonly centsMin: Float64Array; // the same bounds in cents
+  private readonly centsMax: Float64Array;
   private readonly rateMax: Float64Array;
   private readonly depositMin: Float64Array;
   private readonly depositMax: Float64Array;
   // What the public offers contribute to every search (facet entries and bounds).
-  private readonly publicFacetHas: Uint8Array[];
+  private readonly publicFacetHas: Uint8Array;
   private readonly publicDurHas: Uint8Array;
   private readonly publicDistHas: Uint8Array;
   private readonly publicBounds: [number, number, number, number];
@@ -162,15 +189,27 @@ export class OfferSearchIndex<O extends FilterableOffer> {
       }
       this.vStart[i + 1] = this.vChild.length;
     });
+    this.facetBase = new Int32Array(F + 1);
+    for (let k = 0; k < F; k++) this.facetBase[k + 1] = this.facetBase[k]! + this.facetDict[k]!.values.length;
+    // No value: the code one past the last (NONE), counted and marked like any other but never shown.
+    const none = this.facetBase[F]!;
+    for (let at = 0; at < this.codes.length; at++) this.codes[at] = this.codes[at]! >= 0 ? this.codes[at]! + this.facetBase[at % F]! : none;
     const children = this.vChild;
-    this.vCents = Float64Array.from(children, (v): Cents => toCents(v.rate));
+    this.vCents = Int32Array.from(children, (v): Cents => {
+      const cents = toCents(v.rate);
+      if (Math.abs(cents) >= 2 ** 31) throw new RangeError(`OfferSearchIndex: rate ${v.rate} out of range`);
+      return cents;
+    });
     const rates = [...new Set(this.vCents)].sort((a, b) => a - b);
     const rank = new Map(rates.map((r, i) => [r, i]));
     this.vRank = Int32Array.from(this.vCents, (c) => rank.get(c)!);
     this.maxRank = rates.length;
     this.vDeposit = Float64Array.from(children, (v) => v.deposit);
-    this.vDur = Int32Array.from(durs);
-    this.vDist = Int32Array.from(dists);
+    if (this.durDict.values.length > 2 ** 16 || this.distDict.values.length > 2 ** 16)
+      throw new RangeError('OfferSearchIndex: too many durations or distances');
+    this.vDur = Uint16Array.from(durs);
+    this.vDist = Uint16Array.from(dists);
+    this.children = { vStart: this.vStart, vCents: this.vCents, vDeposit: this.vDeposit, vDur: this.vDur, vDist: this.vDist };
 
     const oDur: number[] = [];
     const oDist: number[] = [];
@@ -181,6 +220,8 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.rateMax = new Float64Array(n).fill(NaN);
     this.depositMin = new Float64Array(n).fill(NaN);
     this.depositMax = new Float64Array(n).fill(NaN);
+    this.centsMin = new Float64Array(n).fill(NaN);
+    this.centsMax = new Float64Array(n).fill(NaN);
     const seenDur = new Int32Array(this.durDict.values.length).fill(-1);
     const seenDist = new Int32Array(this.distDict.values.length).fill(-1);
     for (let i = 0; i < n; i++) {
@@ -190,6 +231,8 @@ export class OfferSearchIndex<O extends FilterableOffer> {
         // Children are in id order: a strictly lower rate wins, a tie keeps the lower id.
         if (this.cheapest[i] === -1 || this.vCents[v]! < this.vCents[this.cheapest[i]!]!) this.cheapest[i] = v;
         if (!(rate >= this.rateMin[i]!)) this.rateMin[i] = rate;
+        if (!(this.vCents[v]! >= this.centsMin[i]!)) this.centsMin[i] = this.vCents[v]!;
+        if (!(this.vCents[v]! <= this.centsMax[i]!)) this.centsMax[i] = this.vCents[v]!;
         if (!(rate <= this.rateMax[i]!)) this.rateMax[i] = rate;
         if (!(deposit >= this.depositMin[i]!)) this.depositMin[i] = deposit;
         if (!(deposit <= this.depositMax[i]!)) this.depositMax[i] = deposit;
@@ -210,7 +253,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.oDur = Int32Array.from(oDur);
     this.oDist = Int32Array.from(oDist);
 
-    this.publicFacetHas = this.facetDict.map((d) => new Uint8Array(d.values.length));
+    this.publicFacetHas = new Uint8Array(this.facetBase[F]! + 1);
     this.publicDurHas = new Uint8Array(this.durDict.values.length);
     this.publicDistHas = new Uint8Array(this.distDict.values.length);
     const bounds: [number, number, number, number] = [NaN, NaN, NaN, NaN];
@@ -246,7 +289,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     return {
       hit: new Uint8Array(this.n),
       total: 0,
-      counts: this.facetDict.map((d) => new Int32Array(d.values.length)),
+      counts: new Int32Array(this.facetBase[F]! + 1),
       durCount: new Int32Array(this.durDict.values.length),
       distCount: new Int32Array(this.distDict.values.length),
     };
@@ -262,17 +305,16 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.countFacets(i, r.counts);
   }
 
-  private countFacets(i: number, counts: Int32Array[]) {
-    for (let k = 0, at = i * F; k < F; k++, at++) {
-      const c = this.codes[at]!;
-      if (c >= 0) counts[k]![c]! += 1;
+  private countFacets(i: number, counts: Int32Array) {
+    const { codes } = this;
+    for (let at = i * F, end = at + F; at < end; at++) {
+      counts[codes[at]!]! += 1;
     }
   }
 
-  private markEntries(i: number, facetHas: Uint8Array[], durHas: Uint8Array, distHas: Uint8Array) {
-    for (let k = 0; k < F; k++) {
-      const c = this.codes[i * F + k]!;
-      if (c >= 0) facetHas[k]![c] = 1;
+  private markEntries(i: number, facetHas: Uint8Array, durHas: Uint8Array, distHas: Uint8Array) {
+    for (let at = i * F, end = at + F; at < end; at++) {
+      facetHas[this.codes[at]!] = 1;
     }
     for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) durHas[this.oDur[j]!] = 1;
     for (let j = this.oDistStart[i]!; j < this.oDistStart[i + 1]!; j++) distHas[this.oDist[j]!] = 1;
@@ -286,20 +328,54 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     if (!(this.depositMax[i]! <= b[3])) b[3] = this.depositMax[i]!;
   }
 
+  /**
+   * What depends on the viewer alone, kept per viewer: which offers they see, and the facet entries
+   * and bounds of those offers (shown whatever the filters).
+   */
+  private viewerPart(viewer: OfferViewer | null): ViewerPart {
+    const key = viewer ? `${viewer.userId} ${viewer.groupCode || ''}` : '';
+    const known = this.viewers.get(key);
+    if (known) return known;
+    const visible = this.isPublic.slice();
+    const ownedSeen: number[] = [];
+    for (const { i, audience } of this.owned) {
+      if (!viewer || !canSeeOffer(audience, viewer)) continue;
+      visible[i] = 1;
+      ownedSeen.push(i);
+    }
+    const bounds: [number, number, number, number] = [...this.publicBounds];
+    const part: ViewerPart = {
+      visible,
+      ownedSeen,
+      facetHas: this.publicFacetHas.slice(),
+      durHas: this.publicDurHas.slice(),
+      distHas: this.publicDistHas.slice(),
+      bounds,
+    };
+    for (const i of ownedSeen) {
+      this.markEntries(i, part.facetHas, part.durHas, part.distHas);
+      this.addBounds(i, bounds);
+    }
+    if (this.viewers.size >= VIEWERS_KEPT) this.viewers.clear();
+    this.viewers.set(key, part);
+    return part;
+  }
+
   /** searchOffers(the offers this viewer may see, search, sustainability), from the index. */
   search(search: Partial<OfferFilters> & Paging, options: SearchOptions = {}): SearchResult<O> {
     const { n } = this;
     const f = effectiveFilters(search);
     const viewer = options.viewer ?? null;
-    const seen = new Uint8Array(n);
-    for (const { i, audience } of this.owned) if (viewer && canSeeOffer(audience, viewer)) seen[i] = 1;
-    const visible = (i: number) => this.isPublic[i] === 1 || seen[i] === 1;
+    const { visible, ownedSeen, facetHas, durHas, distHas, bounds: b } = this.viewerPart(viewer);
 
     // Offer-level filters: per facet, which value codes pass.
     const active: { k: number; pass: Uint8Array }[] = [];
     OFFER_FACETS.forEach((facet, k) => {
-      const pass = this.facetDict[k]!.marks(offerFacetSelection(f, facet));
-      if (pass) active.push({ k, pass });
+      const marks = this.facetDict[k]!.marks(offerFacetSelection(f, facet));
+      if (!marks) return;
+      const pass = new Uint8Array(this.facetBase[F]! + 1); // no value (the last code) never passes
+      pass.set(marks, this.facetBase[k]!);
+      active.push({ k, pass });
     });
 
     // Child-offer filters (variationPredicates in offer-filter.ts).
@@ -321,87 +397,90 @@ export class OfferSearchIndex<O extends FilterableOffer> {
       ? {
           hit: base.hit.slice(),
           total: base.total,
-          counts: base.counts.map((c) => c.slice()),
+          counts: base.counts.slice(),
           durCount: base.durCount.slice(),
           distCount: base.distCount.slice(),
         }
       : this.emptyTally();
-    if (unfiltered) for (const { i } of this.owned) if (seen[i]) this.countUnfiltered(i, r);
+    if (unfiltered) for (const i of ownedSeen) this.countUnfiltered(i, r);
     const { hit, counts, durCount, distCount } = r;
+    /** The hits' positions in order, when the loop below runs (it does whenever there are child-offer filters). */
+    const hitList = new Int32Array(unfiltered ? 0 : n);
     let { total } = r;
 
+    // The hot loop reads locals (typed arrays and the flattened bands), not properties.
+    const { codes, cheapest, oDurStart, oDur, oDistStart, oDist, centsMin, centsMax, depositMin, depositMax } = this;
+    const region = bands === null ? null : bandRegions(bands);
+    const walk: ChildWalk = {
+      rateLo,
+      rateHi,
+      depLo,
+      depHi,
+      region,
+      durPass,
+      distPass,
+      seenDur,
+      seenDist,
+      durCount,
+      distCount,
+    };
+    const everyDur = durPass.every((x) => x === 1);
+    const everyDist = distPass.every((x) => x === 1);
+    /** Whether every child of offer i passes the child-offer filters (from its bounds, durations and distances). */
+    const everyChildPasses = (i: number) =>
+      region === null &&
+      centsMin[i]! >= rateLo &&
+      centsMax[i]! <= rateHi &&
+      depositMin[i]! >= depLo &&
+      depositMax[i]! <= depHi &&
+      (everyDur || allPass(oDur, oDurStart[i]!, oDurStart[i + 1]!, durPass)) &&
+      (everyDist || allPass(oDist, oDistStart[i]!, oDistStart[i + 1]!, distPass));
     for (let i = 0; i < n && !unfiltered; i++) {
-      if (!visible(i)) continue;
+      if (visible[i] === 0) continue;
       let fails = 0;
       let failed = -1;
       for (let a = 0; a < active.length; a++) {
         const { k, pass } = active[a]!;
-        const c = this.codes[i * F + k]!;
-        if (c < 0 || pass[c] === 0) {
+        const c = codes[i * F + k]!;
+        if (pass[c] === 0) {
           fails++;
           failed = k;
           if (fails > 1) break;
         }
       }
       if (fails > 1) continue;
-      let b = -1;
-      if (!byVariation) {
-        b = this.cheapest[i]!;
+      let b: number;
+      if (!byVariation || everyChildPasses(i)) {
+        // The cheapest child shows, and each of the offer's durations and distances counts once.
+        b = cheapest[i]!;
         if (fails === 0) {
-          for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) durCount[this.oDur[j]!]! += 1;
-          for (let j = this.oDistStart[i]!; j < this.oDistStart[i + 1]!; j++) distCount[this.oDist[j]!]! += 1;
+          for (let j = oDurStart[i]!; j < oDurStart[i + 1]!; j++) durCount[oDur[j]!]! += 1;
+          for (let j = oDistStart[i]!; j < oDistStart[i + 1]!; j++) distCount[oDist[j]!]! += 1;
         }
+      } else if (!(centsMax[i]! >= rateLo && centsMin[i]! <= rateHi && depositMax[i]! >= depLo && depositMin[i]! <= depHi)) {
+        continue; // no child within the rate and deposit ranges: nothing of this offer counts
       } else {
-        for (let v = this.vStart[i]!; v < this.vStart[i + 1]!; v++) {
-          const cents = this.vCents[v]!;
-          const deposit = this.vDeposit[v]!;
-          if (cents < rateLo || cents > rateHi || deposit < depLo || deposit > depHi) continue;
-          if (bands !== null && !centsInSustainabilityBands(bands, cents, deposit)) continue;
-          const d = this.vDur[v]!;
-          const k = this.vDist[v]!;
-          const okD = durPass[d] === 1;
-          const okK = distPass[k] === 1;
-          // Children are in id order: a strictly lower rate wins, a tie keeps the lower id.
-          if (okD && okK && (b === -1 || cents < this.vCents[b]!)) b = v;
-          if (fails === 0) {
-            if (okK && seenDur[d] !== i) {
-              seenDur[d] = i;
-              durCount[d]! += 1;
-            }
-            if (okD && seenDist[k] !== i) {
-              seenDist[k] = i;
-              distCount[k]! += 1;
-            }
-          }
-        }
-        best[i] = b;
+        // An offer failing one offer-level filter is not a hit: it only needs one passing child.
+        b = fails === 0 ? bestChild(this.children, i, walk) : anyChild(this.children, i, walk);
       }
+      if (byVariation) best[i] = b;
       if (b === -1) continue;
       if (fails === 0) {
-        total++;
+        hitList[total++] = i;
         hit[i] = 1;
         this.countFacets(i, counts);
       } else {
-        const c = this.codes[i * F + failed]!;
-        if (c >= 0) counts[failed]![c]! += 1;
+        counts[codes[i * F + failed]!]! += 1;
       }
     }
 
-    // Facet entries (count 0 included) and bounds: every visible offer, whatever the filters.
-    const facetHas = this.publicFacetHas.map((h) => h.slice());
-    const durHas = this.publicDurHas.slice();
-    const distHas = this.publicDistHas.slice();
-    const b: [number, number, number, number] = [...this.publicBounds];
-    for (const { i } of this.owned) {
-      if (!seen[i]) continue;
-      this.markEntries(i, facetHas, durHas, distHas);
-      this.addBounds(i, b);
-    }
+    // Facet entries (count 0 included) and bounds: every visible offer, whatever the filters (viewerPart).
     const facets = Object.fromEntries([...OFFER_FACETS, ...VARIATION_FACETS].map((name) => [name, {} as Record<string, number>])) as FacetCounts;
     OFFER_FACETS.forEach((facet, k) => {
       const out = facets[facet];
+      const base = this.facetBase[k]!;
       this.facetDict[k]!.values.forEach((value, c) => {
-        if (facetHas[k]![c]) out[value] = counts[k]![c]!;
+        if (facetHas[base + c]) out[value] = counts[base + c]!;
       });
     });
     this.durDict.values.forEach((value, c) => {
@@ -412,7 +491,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     });
 
     const offset = (search.page - 1) * search.items;
-    const page = this.order(search.sort, byVariation, hit, best, total, offset + search.items).slice(offset);
+    const page = this.order(search.sort, byVariation, hit, hitList.subarray(0, total), best, offset + search.items).slice(offset);
     const bounds: Bounds = {
       monthly_rates: Number.isNaN(b[0]) ? null : [Math.floor(b[0]), Math.ceil(b[1])],
       deposits: Number.isNaN(b[2]) ? null : [Math.floor(b[2]), Math.ceil(b[3])],
@@ -428,8 +507,8 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     };
   }
 
-  /** The first `limit` hits in the chosen order (compareHits in offer-filter.ts). */
-  private order(sort: OfferSort, byVariation: boolean, hit: Uint8Array, best: Int32Array, total: number, limit: number): number[] {
+  /** The first `limit` hits in the chosen order (compareHits in offer-filter.ts); `hits`: their positions, with child-offer filters. */
+  private order(sort: OfferSort, byVariation: boolean, hit: Uint8Array, hits: Int32Array, best: Int32Array, limit: number): number[] {
     const out: number[] = [];
     const walk = (order: Int32Array) => {
       for (let j = 0; j < order.length && out.length < limit; j++) if (hit[order[j]!]) out.push(order[j]!);
@@ -438,18 +517,118 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     if (sort === 'newest') return walk(this.byNewest);
     // Without child-offer filters each hit shows its cheapest child: the static orders hold.
     if (!byVariation) return walk(sort === 'price-up' ? this.byPriceUp : sort === 'price-down' ? this.byPriceDown : this.byBrand);
-    if (limit <= 0 || total === 0) return out;
-    const rank = (i: number) => this.vRank[best[i]!]!;
+    if (limit <= 0 || hits.length === 0) return out;
+    const { vRank, maxRank } = this;
+    const ranks = new Int32Array(hits.length);
+    for (let j = 0; j < hits.length; j++) ranks[j] = vRank[best[hits[j]!]!]!;
     if (sort === 'brand') {
-      const hits: number[] = [];
-      for (let i = 0; i < this.n; i++) if (hit[i]) hits.push(i);
-      return hits.sort((a, b) => this.brandRank[a]! - this.brandRank[b]! || rank(a) - rank(b) || a - b).slice(0, limit);
+      const at = Array.from(hits.keys());
+      return at
+        .sort((a, b) => this.brandRank[hits[a]!]! - this.brandRank[hits[b]!]! || ranks[a]! - ranks[b]! || a - b)
+        .slice(0, limit)
+        .map((j) => hits[j]!);
     }
-    const keys = new Float64Array(total);
-    let t = 0;
-    for (let i = 0; i < this.n; i++) if (hit[i]) keys[t++] = (sort === 'price-up' ? rank(i) : this.maxRank - rank(i)) * INDEX_BITS + i;
-    keys.sort();
+    // Rates have few distinct ranks: count hits per rank, find the rank where the first `limit` hits end,
+    // and sort only the hits up to it (rank, then position, as the keys below order).
+    const up = sort === 'price-up';
+    const perRank = new Int32Array(maxRank);
+    for (let j = 0; j < ranks.length; j++) perRank[ranks[j]!]! += 1;
+    let last = up ? 0 : maxRank - 1;
+    for (let seen = 0; ; last += up ? 1 : -1) {
+      seen += perRank[last]!;
+      if (seen >= limit || last === (up ? maxRank - 1 : 0)) break;
+    }
+    const keys: number[] = [];
+    for (let j = 0; j < ranks.length; j++) {
+      const r = ranks[j]!;
+      if (up ? r <= last : r >= last) keys.push((up ? r : maxRank - r) * INDEX_BITS + hits[j]!);
+    }
+    keys.sort((a, b) => a - b);
     for (let j = 0; j < keys.length && out.length < limit; j++) out.push(keys[j]! % INDEX_BITS);
     return out;
   }
+}
+
+/** The credit check's bands as flat [above, upTo] pairs in cents (exclusive, inclusive), per kind of deposit. */
+type BandRegions = { zero: Float64Array; positive: Float64Array };
+
+function bandRegions(bands: readonly SustainabilityBand[]): BandRegions {
+  const pairs = (positive: boolean) =>
+    Float64Array.from(bands.filter((b) => b.depositPositive === positive).flatMap((b) => [b.rateAboveCents ?? -Infinity, b.rateUpToCents ?? Infinity]));
+  return { zero: pairs(false), positive: pairs(true) };
+}
+
+/** centsInSustainabilityBands over bandRegions' pairs of one kind of deposit. */
+function inRegion(pairs: Float64Array, cents: number): boolean {
+  for (let j = 0; j < pairs.length; j += 2) if (cents > pairs[j]! && cents <= pairs[j + 1]!) return true;
+  return false;
+}
+
+/** The child offers' columns (grouped by offer: offer i's are vStart[i] up to vStart[i + 1]). */
+type Children = { vStart: Int32Array; vCents: Int32Array; vDeposit: Float64Array; vDur: Uint16Array; vDist: Uint16Array };
+
+/** One search's child-offer filters and the duration/distance tallies they feed. */
+type ChildWalk = {
+  rateLo: number;
+  rateHi: number;
+  depLo: number;
+  depHi: number;
+  region: BandRegions | null;
+  durPass: Uint8Array;
+  distPass: Uint8Array;
+  seenDur: Int32Array;
+  seenDist: Int32Array;
+  durCount: Int32Array;
+  distCount: Int32Array;
+};
+
+/** Whether every code in list[from..to) passes. */
+function allPass(list: Uint16Array | Int32Array, from: number, to: number, pass: Uint8Array): boolean {
+  for (let j = from; j < to; j++) if (pass[list[j]!] !== 1) return false;
+  return true;
+}
+
+/** A child of offer i that passes the child-offer filters, or -1. */
+function anyChild(c: Children, i: number, w: ChildWalk): number {
+  const { vCents, vDeposit, vDur, vDist } = c;
+  const { rateLo, rateHi, depLo, depHi, region, durPass, distPass } = w;
+  for (let v = c.vStart[i]!, end = c.vStart[i + 1]!; v < end; v++) {
+    const cents = vCents[v]!;
+    const deposit = vDeposit[v]!;
+    if (cents < rateLo || cents > rateHi || deposit < depLo || deposit > depHi) continue;
+    if (region !== null && !inRegion(deposit > 0 ? region.positive : region.zero, cents)) continue;
+    if (durPass[vDur[v]!] === 1 && distPass[vDist[v]!] === 1) return v;
+  }
+  return -1;
+}
+
+/**
+ * Offer i's cheapest child that passes the child-offer filters (-1: none), for an offer that passes
+ * every offer-level filter; tallies its durations and distances too, each against the other filters.
+ */
+function bestChild(c: Children, i: number, w: ChildWalk): number {
+  const { vCents, vDeposit, vDur, vDist } = c;
+  const { rateLo, rateHi, depLo, depHi, region, durPass, distPass, seenDur, seenDist, durCount, distCount } = w;
+  let b = -1;
+  for (let v = c.vStart[i]!, end = c.vStart[i + 1]!; v < end; v++) {
+    const cents = vCents[v]!;
+    const deposit = vDeposit[v]!;
+    if (cents < rateLo || cents > rateHi || deposit < depLo || deposit > depHi) continue;
+    if (region !== null && !inRegion(deposit > 0 ? region.positive : region.zero, cents)) continue;
+    const d = vDur[v]!;
+    const k = vDist[v]!;
+    const okD = durPass[d] === 1;
+    const okK = distPass[k] === 1;
+    // Children are in id order: a strictly lower rate wins, a tie keeps the lower id.
+    if (okD && okK && (b === -1 || cents < vCents[b]!)) b = v;
+    if (okK && seenDur[d] !== i) {
+      seenDur[d] = i;
+      durCount[d]! += 1;
+    }
+    if (okD && seenDist[k] !== i) {
+      seenDist[k] = i;
+      distCount[k]! += 1;
+    }
+  }
+  return b;
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type FeatureSlug, isAllowedLevel } from '@core/features';
 import { MESSAGES } from '@core/i18n-messages';
+import { catalogueVersionSql } from '../db/catalogue-version';
 import type { Db } from '../db/client';
 import { apiKeys, tokenFamilies, userFeatures, users } from '../db/schema';
 import type { AccessClaims, TokenService } from '../modules/auth/tokens';
@@ -15,6 +16,11 @@ export type AuthUser = typeof users.$inferSelect & {
 
 export type AuthContext = {
   user: AuthUser;
+  /**
+   * The offer catalogue's version as this request began (db/catalogue-version.ts), read with the user;
+   * absent where the context is made otherwise (the search then reads it itself).
+   */
+  catalogueVersion?: string;
   /** The login this request belongs to; null when it came with an API key. */
   familyId: string | null;
   via: 'token' | 'apiKey';
@@ -54,15 +60,36 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   return row ? toAuthUser(row) : null;
 }
 
+/** loadAuthUser with the catalogue's version, as an API key's request reads them. */
+async function loadKeyUser(db: Db, userId: number): Promise<{ user: AuthUser; catalogueVersion: string } | null> {
+  const [row] = await db.select({ user: users, features: featuresOf, catalogueVersion: catalogueVersionSql }).from(users).where(eq(users.id, userId));
+  return row ? { user: toAuthUser(row), catalogueVersion: row.catalogueVersion } : null;
+}
+
+/**
+ * The statement every token-carrying request runs (tokenUser below), prepared once per database: the
+ * user, their features, whether the login is open, and the catalogue's version, in one round trip.
+ */
+const tokenUserStatements = new WeakMap<Db, ReturnType<typeof prepareTokenUser>>();
+function prepareTokenUser(db: Db) {
+  const open = sql<boolean>`exists (select 1 from ${tokenFamilies} where ${tokenFamilies.id} = ${sql.placeholder('familyId')} and ${tokenFamilies.revokedAt} is null
+    and ${tokenFamilies.createdAt} > now() - make_interval(secs => ${sql.placeholder('maxAge')}::int))`;
+  return db
+    .select({ user: users, features: featuresOf, open, catalogueVersion: catalogueVersionSql })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_token_user');
+}
+
 /**
  * loadAuthUser for an access token, null unless its login (token family) is still open and younger
  * than the absolute session lifetime: one query on every request.
  */
-async function loadTokenUser(db: Db, claims: AccessClaims, sessionMaxAgeSeconds: number): Promise<AuthUser | null> {
-  const open = sql<boolean>`exists (select 1 from ${tokenFamilies} where ${tokenFamilies.id} = ${claims.familyId} and ${tokenFamilies.revokedAt} is null
-    and ${tokenFamilies.createdAt} > now() - make_interval(secs => ${sessionMaxAgeSeconds}))`;
-  const [row] = await db.select({ user: users, features: featuresOf, open }).from(users).where(eq(users.id, claims.userId));
-  return row?.open ? toAuthUser(row) : null;
+async function loadTokenUser(db: Db, claims: AccessClaims, sessionMaxAgeSeconds: number): Promise<{ user: AuthUser; catalogueVersion: string } | null> {
+  let statement = tokenUserStatements.get(db);
+  if (!statement) tokenUserStatements.set(db, (statement = prepareTokenUser(db)));
+  const [row] = await statement.execute({ userId: claims.userId, familyId: claims.familyId, maxAge: sessionMaxAgeSeconds });
+  return row?.open ? { user: toAuthUser(row), catalogueVersion: row.catalogueVersion } : null;
 }
 
 export const userCan = (user: AuthUser, feature: FeatureSlug) => isAllowedLevel(user.features.get(feature)?.level);
@@ -85,8 +112,10 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
         .from(apiKeys)
         .where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedAt)));
       if (!key) throw unauthorized('Chiave API non valida o disattivata');
-      const user = await loadAuthUser(db, key.userId);
-      return user ? { user, familyId: null, via: 'apiKey', can: (f) => userCan(user, f) } : null;
+      const found = await loadKeyUser(db, key.userId);
+      if (!found) return null;
+      const { user, catalogueVersion } = found;
+      return { user, catalogueVersion, familyId: null, via: 'apiKey', can: (f) => userCan(user, f) };
     }
     const header = request.headers.authorization ?? '';
     const access = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -101,9 +130,10 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
       claims = rotated;
     }
     if (typeof claims === 'string') return null;
-    const user = await loadTokenUser(db, claims, tokens.sessionMaxAge);
-    if (!user) return null;
-    return { user, familyId: claims.familyId, via: 'token', can: (f) => userCan(user, f) };
+    const found = await loadTokenUser(db, claims, tokens.sessionMaxAge);
+    if (!found) return null;
+    const { user, catalogueVersion } = found;
+    return { user, catalogueVersion, familyId: claims.familyId, via: 'token', can: (f) => userCan(user, f) };
   }
 
   app.addHook('onRequest', async (request, reply) => {

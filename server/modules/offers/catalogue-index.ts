@@ -1,9 +1,9 @@
 // The server's offer search index: core's OfferSearchIndex (core/offer-search-index.ts, which says
 // why an index and holds the rules) over every listed offer, built from the database and kept fresh.
 //
-// Freshness: triggers on every table the index reads bump the viewer's row in `search_versions`
-// (migration 0001_search_perf); each search reads the sum of those rows (one indexed read) and
-// rebuilds the index when it changed. The index and the version are read in one REPEATABLE READ
+// Freshness: triggers on every table the index reads bump their connection's row in `search_versions`
+// (migration 0001_search_perf); each request reads the sum of those rows with its caller
+// (db/catalogue-version.ts, lib/auth.ts) and the search rebuilds the index when it changed. The index and the version are read in one REPEATABLE READ
 // snapshot, so an index is never newer or older than the version it carries. A write therefore
 // costs the next search one rebuild (about 0.5 s at 20,000 offers; see docs/scaling.md).
 import { sql } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import type { SustainabilityBand } from '@core/offer-sustainability';
 import type { OfferViewer } from '@core/offer-visibility';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { SearchResult as CoreSearchResult } from '@core/offer-filter';
+import { catalogueVersionSql } from '../../db/catalogue-version';
 import type { Db } from '../../db/client';
 import { type CatalogueOffer, loadCatalogue } from './catalogue';
 
@@ -47,15 +48,16 @@ export function searchCatalogue({ index }: CatalogueIndex, input: CatalogueSearc
   return { ...rest, hits: hits.map((h) => ({ id: h.offer.id, variationId: h.variation.id })) };
 }
 
+const readVersion = async (db: Db) => (rowsOf<{ v: string }>(await db.execute(sql`select ${catalogueVersionSql} as v`)) as [{ v: string }])[0].v;
+
 const cache = new WeakMap<Db, { current?: CatalogueIndex; loading?: { version: string; promise: Promise<CatalogueIndex> } }>();
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-const versionSql = sql`select coalesce(sum(version), 0)::text || '@' || coalesce(max(changed_at)::text, '') as v from search_versions`;
 
 async function load(db: Db): Promise<CatalogueIndex> {
   return db.transaction(
     async (tx) => {
-      const [{ v }] = rowsOf<{ v: string }>(await tx.execute(versionSql)) as [{ v: string }];
+      const [{ v }] = rowsOf<{ v: string }>(await tx.execute(sql`select ${catalogueVersionSql} as v`)) as [{ v: string }];
       const offers = await loadCatalogue(tx);
       // One after the other: a transaction is one connection.
       const brandRows = await tx.execute(sql`select distinct brand_slug as slug, brand as name from cars`);
@@ -81,11 +83,17 @@ async function load(db: Db): Promise<CatalogueIndex> {
   );
 }
 
-/** The index (and the filter lookups) as of the database's current search version. */
-export async function catalogueIndex(db: Db): Promise<CatalogueIndex> {
+/**
+ * The index (and the filter lookups) as of the database's current search version. `known`: the version
+ * the caller read already (AuthContext.catalogueVersion, read with the user); when it is the index's,
+ * the index is current and no query is made.
+ */
+export async function catalogueIndex(db: Db, known?: string): Promise<CatalogueIndex> {
   const state = cache.get(db) ?? {};
   cache.set(db, state);
-  const [{ v }] = rowsOf<{ v: string }>(await db.execute(versionSql)) as [{ v: string }];
+  // A known version other than the index's may be older than the database (a write landed since the
+  // request began): read the current one then, as without it.
+  const v = known !== undefined && known === state.current?.version ? known : await readVersion(db);
   if (state.current?.version === v) return state.current;
   if (state.loading?.version !== v) {
     // The latest load wins; an index older than the database is rebuilt by the next search anyway.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FilterableOffer } from '@core/offer-filter';
-import type { FilterDef, OfferCard, OfferSearchInput } from '@core/schemas/offers';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { type FilterDef, type OfferCard, type OfferSearchInput, OfferSearchResponseSchema } from '@core/schemas/offers';
 import type { TestApp } from '../../test/helper';
 import { offersTestApp, type H, optionsOf, catalogueCode } from './offers.fixtures';
 
@@ -222,6 +223,26 @@ describe('POST /search/offers', () => {
     expect(Object.keys(bad.json().errors)).toContain('answers.nope');
     const noCategory = await t.inject({ method: 'POST', url: '/api/v1/search/offers', headers: full, payload: { answers: { trial_period_ended: true } } });
     expect(noCategory.statusCode).toBe(422);
+  });
+
+  it('sends exactly what the zod schema allows (the compiled serializer, lib/compiled-serializer.ts)', async () => {
+    const check = {
+      contractualCategory: 'pensionato',
+      answers: { net_monthly_income: 1500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false },
+    };
+    const cases: [OfferSearchInput, H][] = [
+      [{}, full],
+      [{ monthly_rates: [200, 400], sort: 'price-down' }, full],
+      [{ brands: ['fiat'], durations: [36] }, base],
+      [{ ...check, sustainability: [2, 1] } as OfferSearchInput, leader],
+    ];
+    const viaZod = serializerCompiler({ schema: OfferSearchResponseSchema, method: 'POST', url: '/api/v1/search/offers' });
+    for (const [body, headers] of cases) {
+      const sent = await search(body, headers);
+      // Every value passes the schema, and nothing is sent that zod's serializer would drop.
+      expect(() => OfferSearchResponseSchema.parse(sent)).not.toThrow();
+      expect(JSON.parse(viaZod(sent))).toEqual(sent);
+    }
   });
 
   it('answers malformed JSON with 400 and no token with 401', async () => {

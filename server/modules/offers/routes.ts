@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseCarImageCode, renderCarSvg } from '@core/car-image';
 import { formatDistance } from '@core/format';
@@ -8,6 +8,7 @@ import { OfferAttachmentSchema, OfferDetailQuerySchema, OfferDetailSchema } from
 import { CompareAttachmentSchema } from '@core/schemas/compare';
 import { FilterSetSchema, type OfferCard, OfferSearchResponseSchema, OfferSearchSchema } from '@core/schemas/offers';
 import { authOf } from '../../lib/auth';
+import { compiledSerializer } from '../../lib/compiled-serializer';
 import { notFound } from '../../lib/errors';
 import { sendReady } from '../../lib/ready-answer';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
@@ -49,8 +50,8 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
     async (req) => ({ data: await offerDelta(app.db, service, authOf(req), req.query.since ? new Date(req.query.since) : null) }),
   );
 
-  // Answers go out ready-made (service.searchAnswer), serialised as Fastify would with the route's schema.
-  const serializeSearch = serializerCompiler({ schema: OfferSearchResponseSchema, method: 'POST', url: '/api/v1/search/offers' });
+  // Answers go out ready-made (service.searchAnswer), serialised from the route's schema (lib/compiled-serializer.ts).
+  const serializeSearch = compiledSerializer(OfferSearchResponseSchema);
   app.post('/search/offers', { schema: { body: OfferSearchSchema, response: { 200: OfferSearchResponseSchema } } }, async (req, reply) => {
     const answer = await service.searchAnswer(authOf(req), req.body, serializeSearch);
     return sendReady(req, reply, answer);

@@ -41,7 +41,7 @@ export class OffersService {
 
   async search(auth: AuthContext, search: OfferSearch): Promise<OfferSearchResponse> {
     this.checkTags(auth, search.tags);
-    return this.searchIn(await catalogueIndex(this.db), auth, search);
+    return this.searchIn(await catalogueIndex(this.db, auth.catalogueVersion), auth, search);
   }
 
   /**
@@ -52,7 +52,7 @@ export class OffersService {
    */
   async searchAnswer(auth: AuthContext, search: OfferSearch, serialize: (answer: OfferSearchResponse) => string): Promise<ReadyAnswer> {
     this.checkTags(auth, search.tags);
-    const loaded = await catalogueIndex(this.db);
+    const loaded = await catalogueIndex(this.db, auth.catalogueVersion);
     const features = `${auth.can('catalog') ? 'c' : ''}${auth.can('fees-visibility') ? 'f' : ''}`;
     const viewer = loaded.index.owners.has(auth.user.id) ? `user ${auth.user.id}` : `network ${auth.user.groupCode || '-'}`;
     const key = `${viewer} ${features} ${JSON.stringify(search)}`;
@@ -85,7 +85,7 @@ export class OffersService {
 
   /** Filter definitions over the whole visible catalogue (no filter active). */
   async filters(auth: AuthContext): Promise<FilterSet> {
-    const loaded = await catalogueIndex(this.db);
+    const loaded = await catalogueIndex(this.db, auth.catalogueVersion);
     const result = searchCatalogue(loaded, { filters: {}, sort: 'price-up', page: 1, items: 1, viewer: this.viewer(auth) });
     const { lookups } = loaded;
     return buildFilterSet(result, lookups, auth.can('catalog'));
@@ -95,7 +95,7 @@ export class OffersService {
   async exportRows(auth: AuthContext, search: OfferSearch): Promise<OfferCard[]> {
     this.checkTags(auth, search.tags);
     const check = creditCheckRestriction(search);
-    const result = searchCatalogue(await catalogueIndex(this.db), {
+    const result = searchCatalogue(await catalogueIndex(this.db, auth.catalogueVersion), {
       filters: search,
       sort: search.sort,
       page: 1,
