@@ -223,28 +223,38 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
 test('providers and products lists with their header bars and forms', async ({ page }) => {
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();
+  // Counted from what is there and named per attempt, so that a retry after a failure half-way is not
+  // misled by what the failed attempt left.
+  const providerName = `Rete Nord Rent ${test.info().retry}`;
+  const productName = `Privati Nord ${test.info().retry}`;
+  const counted = async (id: string) => Number((await screen(page).getByTestId(id).textContent())?.split(' ')[0]);
+  const countText = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   await page.goto('/providers');
   let s = screen(page);
-  await expect(s.getByTestId('providers-count')).toHaveText('0 Provider presenti');
+  await expect(s.getByTestId('providers-count')).toHaveText(/^\d+ Provider present[ei]$/);
+  const providers = await counted('providers-count');
+  await page.goto('/products');
+  await expect(screen(page).getByTestId('products-count')).toHaveText(/^\d+ Prodotto present[ei]$/);
+  const products = await counted('products-count');
   await page.goto('/providers/new');
   s = screen(page);
-  await s.getByLabel('Nome').fill('Rete Nord Rent');
+  await s.getByLabel('Nome').fill(providerName);
   await s.getByRole('button', { name: 'Salva' }).click();
   await expect(page).toHaveURL(/\/providers$/);
-  await expect(screen(page).getByTestId('providers-count')).toHaveText('1 Provider presente');
+  await expect(screen(page).getByTestId('providers-count')).toHaveText(countText(providers + 1, 'Provider presente', 'Provider presenti'));
   await shots(page, 'providers');
 
   await page.goto('/products/new');
   s = screen(page);
-  await s.getByLabel('Provider').selectOption({ label: 'Rete Nord Rent' });
-  await s.getByLabel('Nome').fill('Privati Nord');
+  await s.getByLabel('Provider').selectOption({ label: providerName });
+  await s.getByLabel('Nome').fill(productName);
   await s.getByRole('button', { name: 'Salva' }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await expect(screen(page).getByTestId('products-count')).toHaveText('1 Prodotto presente');
+  await expect(screen(page).getByTestId('products-count')).toHaveText(countText(products + 1, 'Prodotto presente', 'Prodotto presenti'));
   await shots(page, 'products');
 
   // The product's services, with a price map.
-  await screen(page).getByTestId('list-item').filter({ hasText: 'Privati Nord' }).getByRole('link', { name: 'Modifica' }).click();
+  await screen(page).getByTestId('list-item').filter({ hasText: productName }).getByRole('link', { name: 'Modifica' }).click();
   await expect(page).toHaveURL(/\/products\/\d+\/edit$/);
   s = screen(page);
   const editor = s.getByTestId('product-services');
@@ -284,16 +294,16 @@ test('providers and products lists with their header bars and forms', async ({ p
   // Delete the product, then the provider, each after confirmation.
   await page.goto('/products');
   s = screen(page);
-  await s.getByTestId('list-item').filter({ hasText: 'Privati Nord' }).getByTestId('item-delete').click();
+  await s.getByTestId('list-item').filter({ hasText: productName }).getByTestId('item-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo prodotto?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
-  await expect(s.getByTestId('products-count')).toHaveText('0 Prodotto presenti');
+  await expect(s.getByTestId('products-count')).toHaveText(countText(products, 'Prodotto presente', 'Prodotto presenti'));
   await page.goto('/providers');
   s = screen(page);
-  await s.getByTestId('list-item').filter({ hasText: 'Rete Nord Rent' }).getByTestId('item-delete').click();
+  await s.getByTestId('list-item').filter({ hasText: providerName }).getByTestId('item-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo provider?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
-  await expect(s.getByTestId('providers-count')).toHaveText('0 Provider presenti');
+  await expect(s.getByTestId('providers-count')).toHaveText(countText(providers, 'Provider presente', 'Provider presenti'));
 });
 
 test('deleting a provider or product used by an offer is refused with a clear message', async ({ page, request }) => {
