@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { SyncOffer } from '@core/schemas/offer-sync';
-import { clearCatalogue, loadOfflineCopy } from './catalogue';
+import { loadOfflineCopy } from './catalogue';
+import { clearCatalogue } from './catalogue-sync';
 import { db } from './db';
 
 // Logout (issue 19): the catalogue copy leaves the device, the writes still queued stay.

@@ -1,63 +1,20 @@
-import type { z } from 'zod';
 import { buildFilterSet } from '@core/offer-filter-set';
 import { OfferSearchIndex } from '@core/offer-search-index';
 import { keepsEverything, offerSustainability, sustainabilityBands, sustainabilityFilterOf, type CheckLimits } from '@core/offer-sustainability';
 import type { OfferDetail } from '@core/schemas/offer-detail';
-import type { OfferDeltaSchema, SyncOffer } from '@core/schemas/offer-sync';
+import type { SyncOffer } from '@core/schemas/offer-sync';
 import { type OfferSearchInput, type OfferSearchResponse, OfferSearchSchema } from '@core/schemas/offers';
-import { api, type Data } from '../api/client';
+import { catalogueGeneration } from './catalogue-sync';
 import { type CatalogueMeta, db } from './db';
 
 /**
- * The device's copy of the offer catalogue (docs/architecture.md, "Data flow"): fetched whole once, then by
- * delta (changed and removed since a cursor). Offline, the offers screen searches it with
- * core/offer-filter.ts's rules through core/offer-search-index.ts — the engine the server runs too.
+ * Searching the device's copy of the offer catalogue (kept by catalogue-sync.ts): offline, the offers screen
+ * searches it with core/offer-filter.ts's rules through core/offer-search-index.ts — the engine the server runs too.
  */
-type Copy = { userId: number; meta: CatalogueMeta; index: OfferSearchIndex<SyncOffer> };
+type Copy = { userId: number; generation: number; meta: CatalogueMeta; index: OfferSearchIndex<SyncOffer> };
 let memory: Copy | null = null;
 /** A read of the copy under way: callers meanwhile share it. */
-let loading: { userId: number; copy: Promise<Copy | null> } | null = null;
-/** Bumped by every sync, so a copy read before it finished is not kept in memory. */
-let generation = 0;
-let running: Promise<void> | null = null;
-
-export function syncCatalogue(userId: number): Promise<void> {
-  running ??= (async () => {
-    try {
-      const meta = await db.meta.get('catalogue');
-      const since = meta?.userId === userId ? meta.cursor : undefined;
-      const { data } = await api<Data<z.infer<typeof OfferDeltaSchema>>>('sync/offers', { query: { since } });
-      await db.transaction('rw', db.offers, db.meta, async () => {
-        if (data.full) await db.offers.clear();
-        await db.offers.bulkPut(data.offers);
-        await db.offers.bulkDelete(data.removed);
-        await db.meta.put({ key: 'catalogue', userId, cursor: data.cursor, lookups: data.lookups, syncedAt: Date.now() });
-      });
-      memory = null;
-      loading = null;
-      generation++;
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
-}
-
-/**
- * Logout: the agent's catalogue copy (their offers, prices and the names of their network's own
- * companies) leaves the device. The outbox, its files and its id map stay: writes still queued
- * belong to this agent and go out at their next login (use-logout.ts says so).
- */
-export async function clearCatalogue() {
-  await running?.catch(() => undefined);
-  await db.transaction('rw', db.offers, db.meta, async () => {
-    await db.offers.clear();
-    await db.meta.clear();
-  });
-  memory = null;
-  loading = null;
-  generation++;
-}
+let loading: { userId: number; generation: number; copy: Promise<Copy | null> } | null = null;
 
 const trafficLight = (limits: CheckLimits, v: { rate: number; deposit: number }) => {
   const { index, message } = offerSustainability(limits, v);
@@ -72,17 +29,18 @@ export type OfflineSearchResponse = OfferSearchResponse & { offlineSyncedAt?: nu
  * budget: an answer within 50 ms).
  */
 export function loadOfflineCopy(userId: number): Promise<Copy | null> {
+  const read = catalogueGeneration();
+  if (memory?.generation !== read) memory = null; // synced or cleared since: read again
   if (memory?.userId === userId) return Promise.resolve(memory);
-  if (loading?.userId === userId) return loading.copy;
-  const read = generation;
+  if (loading?.userId === userId && loading.generation === read) return loading.copy;
   const copy = (async () => {
     const meta = await db.meta.get('catalogue');
     if (!meta || meta.userId !== userId) return null;
-    const loaded = { userId, meta, index: new OfferSearchIndex(await db.offers.toArray()) };
-    if (read === generation) memory = loaded;
+    const loaded = { userId, generation: read, meta, index: new OfferSearchIndex(await db.offers.toArray()) };
+    if (read === catalogueGeneration()) memory = loaded;
     return loaded;
   })();
-  const current = { userId, copy };
+  const current = { userId, generation: read, copy };
   loading = current;
   const done = () => {
     if (loading === current) loading = null;
@@ -99,7 +57,7 @@ export async function searchOffline(body: OfferSearchInput, userId: number, canC
 
 /** The same search at once, when the copy is already in memory (else null): offline, a filter change is answered within its own event. */
 export function searchOfflineNow(body: OfferSearchInput, userId: number, canCatalog: boolean): OfflineSearchResponse | null {
-  return memory?.userId === userId ? searchCopy(memory, body, canCatalog) : null;
+  return memory?.userId === userId && memory.generation === catalogueGeneration() ? searchCopy(memory, body, canCatalog) : null;
 }
 
 function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: boolean): OfflineSearchResponse {

@@ -39,7 +39,15 @@ export type StoredBlob = { id: string; data: ArrayBuffer; type: string };
 export type IdMapping = { clientId: string; serverId: string };
 
 /** Where the device's catalogue copy stands: whose it is, the delta cursor and the names of codes. */
-export type CatalogueMeta = { key: 'catalogue'; userId: number; cursor: string; lookups: FilterLookups; syncedAt: number };
+export type CatalogueMeta = {
+  key: 'catalogue';
+  userId: number;
+  cursor: string;
+  lookups: FilterLookups;
+  syncedAt: number;
+  /** The car pictures of every offer in the copy were fetched ahead (car-pictures.ts); false again when offers arrive. */
+  picturesWarmed?: boolean;
+};
 
 export class PortalDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;

@@ -7,7 +7,7 @@ import { send } from '../api/client';
 import { session } from '../api/session';
 import { mirrorSession } from '../api/session-mirror';
 import { db } from './db';
-import { syncCatalogue } from './catalogue';
+import { syncCatalogue } from './catalogue-sync';
 import { warmCarPictures } from './car-pictures';
 import { publishOutbox } from './hooks';
 import { OUTBOX_SYNC_TAG } from './sync-tag';

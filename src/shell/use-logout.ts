@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { send } from '../api/client';
 import { endSession } from '../api/profile';
 import { it } from '../i18n/it';
-import { clearCatalogue } from '../offline/catalogue';
+import { clearCatalogue } from '../offline/catalogue-sync';
 import { usePendingWrites } from '../offline/hooks';
 import { paths } from '../routes';
 
