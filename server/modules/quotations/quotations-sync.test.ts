@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';
 import { quotations } from '../../db/schema';
+import { onServerEvents } from '../../test/event-stream';
 import type { TestApp } from '../../test/helper';
 import { quotationsTestApp, type H } from './quotations.fixtures';
 
@@ -35,19 +36,10 @@ describe('GET proposals/sync/{id} (server-sent events)', () => {
       const req = http.get(
         { port, host: '127.0.0.1', path: `/api/v1/proposals/sync/${p.id}?token=${encodeURIComponent(token)}`, headers: { 'accept-encoding': 'gzip, br' } },
         (res) => {
-          let buf = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buf += chunk;
-            for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-              const block = buf.slice(0, i);
-              buf = buf.slice(i + 2);
-              const data = /^event: update\ndata: (.*)$/m.exec(block);
-              if (data) {
-                events.push(JSON.parse(data[1]!));
-                firstEvent();
-              }
-            }
+          onServerEvents(res, (event, data) => {
+            if (event !== 'update') return;
+            events.push(JSON.parse(data));
+            firstEvent();
           });
           res.on('end', () => resolve(res.headers));
         },

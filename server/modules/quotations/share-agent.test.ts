@@ -12,6 +12,7 @@ import { sha256 } from '../../lib/crypto';
 import { privateProposal } from '../../test/payloads';
 import { MAX_ACTIVE_SHARES } from './share';
 import type { TestApp } from '../../test/helper';
+import { onServerEvents } from '../../test/event-stream';
 import { tinyPdf } from './quotations.fixtures';
 import { shareTestApp, type H, newToken, freshIp } from './share.fixtures';
 
@@ -159,26 +160,17 @@ describe('the agent follows the customer', () => {
     const kinds: string[] = [];
     let wanted = 0;
     let onEvent: () => void = () => undefined;
-    const req = http.get({ port, host: '127.0.0.1', path: `/api/v1/proposals/sync/${p.id}?token=${encodeURIComponent(streamToken)}&follow=1` }, (res) => {
-      let buf = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buf += chunk;
-        for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          // Only activity: no proposal is ever pushed in follow mode.
-          expect(block).not.toMatch(/^event: update/m);
-          const data = /^event: activity\ndata: (.*)$/m.exec(block);
-          if (data) {
-            const e = JSON.parse(data[1]!) as { id: number; kind: string };
-            expect(e.id).toBe(p.id);
-            kinds.push(e.kind);
-            if (kinds.length >= wanted) onEvent();
-          }
-        }
-      });
-    });
+    const req = http.get({ port, host: '127.0.0.1', path: `/api/v1/proposals/sync/${p.id}?token=${encodeURIComponent(streamToken)}&follow=1` }, (res) =>
+      onServerEvents(res, (event, data) => {
+        // Only activity: no proposal is ever pushed in follow mode.
+        expect(event).not.toBe('update');
+        if (event !== 'activity') return;
+        const e = JSON.parse(data) as { id: number; kind: string };
+        expect(e.id).toBe(p.id);
+        kinds.push(e.kind);
+        if (kinds.length >= wanted) onEvent();
+      }),
+    );
     const next = (n: number) => new Promise<void>((r) => ((wanted = n), (onEvent = r)));
     try {
       await new Promise((r) => setTimeout(r, 300)); // the stream listens
