@@ -9,6 +9,7 @@ import type { Proposal } from '@core/schemas/quotations';
 import type { QuotationShare } from '@core/schemas/share';
 import { proposalValidUntil, shareMessage, whatsappUrl } from '@core/share';
 import { ApiError } from '../../api/client';
+import { isNativeShell } from '../../api/origin';
 import { useProfile } from '../../api/profile';
 import { shareTokenFor } from '../../api/share-links';
 import { it } from '../../i18n/quotation';
@@ -110,11 +111,10 @@ function ShareFacts({ share: s }: { share: QuotationShare }) {
   );
 }
 
-type NativeShare = { share(o: { title?: string; text?: string; url?: string; dialogTitle?: string }): Promise<unknown> };
-/** The Capacitor Share plugin when the native shell has it, else the Web Share API, else none. */
-function deviceShare(): NativeShare['share'] | null {
-  const plugin = (globalThis as { Capacitor?: { Plugins?: { Share?: NativeShare } } }).Capacitor?.Plugins?.Share;
-  if (plugin) return (o) => plugin.share(o);
+type ShareOptions = { title?: string; text?: string; url?: string; dialogTitle?: string };
+/** The phone's share sheet: Capacitor's Share plugin in the native shells (loaded there only), else the Web Share API, else none. */
+function deviceShare(): ((o: ShareOptions) => Promise<unknown>) | null {
+  if (isNativeShell()) return (o) => import('@capacitor/share').then(({ Share }) => Share.share(o));
   if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') return (o) => navigator.share(o);
   return null;
 }
