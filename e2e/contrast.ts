@@ -128,9 +128,17 @@ export async function lowContrastIn(page: Page, scope: string): Promise<Contrast
 
 /** Switches the page to a theme as the app does for a user's preference (src/shell/theme.tsx). */
 export async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((dark) => {
+  await page.evaluate(async (dark) => {
     document.body.classList.toggle('dark', dark);
     document.documentElement.classList.toggle('ion-palette-dark', dark);
+    // Colours are read once the change has been drawn and every transition it started has ended
+    // (Ionic's buttons fade their background): on a loaded machine a fixed wait read a button mid-way.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
   }, theme === 'dark');
-  await page.waitForTimeout(100);
 }

@@ -48,12 +48,21 @@ export async function searchOffers(body: OfferSearchInput, signal?: AbortSignal)
   }
 }
 
+/**
+ * An answer from elsewhere than where searches now go is stale at once: offline, an answer the server gave
+ * (restored at start) is given again by the device's copy, which says how old it is; back online, a device
+ * answer is asked of the server. Otherwise the app's 30 s.
+ */
+export const searchStaleTime = (answer: OfflineSearchResponse | undefined, reachable: boolean) =>
+  answer && (answer.offlineSyncedAt !== undefined) === reachable ? 0 : 30_000;
+
 export const searchOffersQuery = (body: OfferSearchInput) =>
   queryOptions({
     queryKey: queryKeys.offerSearch(body),
     queryFn: ({ signal }) => searchOffers(body, signal),
     // It answers offline too, from the device's copy: it never waits for the server to come back.
     networkMode: 'always',
+    staleTime: (query) => searchStaleTime(query.state.data, isReachable()),
     // The previous answer stays on screen (filters, counts) while the next one loads.
     placeholderData: keepPreviousData,
   });
