@@ -34,7 +34,7 @@ import {
   VARIATION_FACETS,
 } from './offer-filter';
 import type { OfferSort } from './offer-options';
-import type { SustainabilityBand } from './offer-sustainability';
+import { type BandRegions, bandRegions, inRegion, type SustainabilityBand } from './offer-sustainability';
 import { canSeeOffer, isListedOffer, isPublicOffer, type OfferAudience, type OfferViewer } from './offer-visibility';
 import type { OfferFilters, OfferSearch } from './schemas/offers';
 
@@ -110,19 +110,12 @@ export class OfferSearchIndex<O extends FilterableOffer> {
   /** Offers with an owner, with their audience: checked one by one. */
   private readonly owned: { i: number; audience: OfferAudience }[] = [];
   private readonly viewers = new Map<string, ViewerPart>();
-  // Child offers, grouped by offer and ordered by id.
-  private readonly vStart: Int32Array;
+  // Child offers, grouped by offer and ordered by id: the objects, and their columns (Children).
   private readonly vChild: FilterableVariation[] = [];
-  /** Rates in cents (whole numbers; the catalogue's bounds keep them far below 2^31). */
-  private readonly vCents: Int32Array;
+  private readonly children: Children;
   /** Dense rank of the rate among all rates: orders like the rate, fits a sort key. */
   private readonly vRank: Int32Array;
   private readonly maxRank: number;
-  private readonly vDeposit: Float64Array;
-  private readonly vDur: Uint16Array;
-  private readonly vDist: Uint16Array;
-  /** The child columns above, as the search's walk reads them. */
-  private readonly children: Children;
   private readonly durDict = new Codes();
   private readonly distDict = new Codes();
   // Per offer: its distinct durations and distances (codes), cheapest child offer, bounds (euros).
@@ -167,7 +160,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.facetDict = Array.from({ length: F }, () => new Codes());
     this.codes = new Int32Array(n * F);
     this.isPublic = new Uint8Array(n);
-    this.vStart = new Int32Array(n + 1);
+    const vStart = new Int32Array(n + 1);
     const durs: number[] = [];
     const dists: number[] = [];
     offers.forEach((o, i) => {
@@ -187,7 +180,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
         durs.push(this.durDict.add(String(v.duration)));
         dists.push(this.distDict.add(String(v.distance)));
       }
-      this.vStart[i + 1] = this.vChild.length;
+      vStart[i + 1] = this.vChild.length;
     });
     this.facetBase = new Int32Array(F + 1);
     for (let k = 0; k < F; k++) this.facetBase[k + 1] = this.facetBase[k]! + this.facetDict[k]!.values.length;
@@ -195,21 +188,21 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     const none = this.facetBase[F]!;
     for (let at = 0; at < this.codes.length; at++) this.codes[at] = this.codes[at]! >= 0 ? this.codes[at]! + this.facetBase[at % F]! : none;
     const children = this.vChild;
-    this.vCents = Int32Array.from(children, (v): Cents => {
+    const vCents = Int32Array.from(children, (v): Cents => {
       const cents = toCents(v.rate);
       if (Math.abs(cents) >= 2 ** 31) throw new RangeError(`OfferSearchIndex: rate ${v.rate} out of range`);
       return cents;
     });
-    const rates = [...new Set(this.vCents)].sort((a, b) => a - b);
+    const rates = [...new Set(vCents)].sort((a, b) => a - b);
     const rank = new Map(rates.map((r, i) => [r, i]));
-    this.vRank = Int32Array.from(this.vCents, (c) => rank.get(c)!);
+    this.vRank = Int32Array.from(vCents, (c) => rank.get(c)!);
     this.maxRank = rates.length;
-    this.vDeposit = Float64Array.from(children, (v) => v.deposit);
+    const vDeposit = Float64Array.from(children, (v) => v.deposit);
     if (this.durDict.values.length > 2 ** 16 || this.distDict.values.length > 2 ** 16)
       throw new RangeError('OfferSearchIndex: too many durations or distances');
-    this.vDur = Uint16Array.from(durs);
-    this.vDist = Uint16Array.from(dists);
-    this.children = { vStart: this.vStart, vCents: this.vCents, vDeposit: this.vDeposit, vDur: this.vDur, vDist: this.vDist };
+    const vDur = Uint16Array.from(durs);
+    const vDist = Uint16Array.from(dists);
+    this.children = { vStart, vCents, vDeposit, vDur, vDist };
 
     const oDur: number[] = [];
     const oDist: number[] = [];
@@ -225,23 +218,23 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     const seenDur = new Int32Array(this.durDict.values.length).fill(-1);
     const seenDist = new Int32Array(this.distDict.values.length).fill(-1);
     for (let i = 0; i < n; i++) {
-      for (let v = this.vStart[i]!; v < this.vStart[i + 1]!; v++) {
+      for (let v = vStart[i]!; v < vStart[i + 1]!; v++) {
         const rate = children[v]!.rate;
-        const deposit = this.vDeposit[v]!;
+        const deposit = vDeposit[v]!;
         // Children are in id order: a strictly lower rate wins, a tie keeps the lower id.
-        if (this.cheapest[i] === -1 || this.vCents[v]! < this.vCents[this.cheapest[i]!]!) this.cheapest[i] = v;
+        if (this.cheapest[i] === -1 || vCents[v]! < vCents[this.cheapest[i]!]!) this.cheapest[i] = v;
         if (!(rate >= this.rateMin[i]!)) this.rateMin[i] = rate;
-        if (!(this.vCents[v]! >= this.centsMin[i]!)) this.centsMin[i] = this.vCents[v]!;
-        if (!(this.vCents[v]! <= this.centsMax[i]!)) this.centsMax[i] = this.vCents[v]!;
+        if (!(vCents[v]! >= this.centsMin[i]!)) this.centsMin[i] = vCents[v]!;
+        if (!(vCents[v]! <= this.centsMax[i]!)) this.centsMax[i] = vCents[v]!;
         if (!(rate <= this.rateMax[i]!)) this.rateMax[i] = rate;
         if (!(deposit >= this.depositMin[i]!)) this.depositMin[i] = deposit;
         if (!(deposit <= this.depositMax[i]!)) this.depositMax[i] = deposit;
-        const d = this.vDur[v]!;
+        const d = vDur[v]!;
         if (seenDur[d] !== i) {
           seenDur[d] = i;
           oDur.push(d);
         }
-        const k = this.vDist[v]!;
+        const k = vDist[v]!;
         if (seenDist[k] !== i) {
           seenDist[k] = i;
           oDist.push(k);
@@ -297,12 +290,17 @@ export class OfferSearchIndex<O extends FilterableOffer> {
 
   /** Offer i in a search without filters: every child counts, the offer is a hit if it has one. */
   private countUnfiltered(i: number, r: Tally) {
-    for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) r.durCount[this.oDur[j]!]! += 1;
-    for (let j = this.oDistStart[i]!; j < this.oDistStart[i + 1]!; j++) r.distCount[this.oDist[j]!]! += 1;
+    this.countDurationsAndDistances(i, r.durCount, r.distCount);
     if (this.cheapest[i] === -1) return;
     r.hit[i] = 1;
     r.total++;
     this.countFacets(i, r.counts);
+  }
+
+  /** Each of offer i's durations and distances once (all its children pass the child-offer filters). */
+  private countDurationsAndDistances(i: number, durCount: Int32Array, distCount: Int32Array) {
+    for (let j = this.oDurStart[i]!; j < this.oDurStart[i + 1]!; j++) durCount[this.oDur[j]!]! += 1;
+    for (let j = this.oDistStart[i]!; j < this.oDistStart[i + 1]!; j++) distCount[this.oDist[j]!]! += 1;
   }
 
   private countFacets(i: number, counts: Int32Array) {
@@ -451,12 +449,8 @@ export class OfferSearchIndex<O extends FilterableOffer> {
       if (fails > 1) continue;
       let b: number;
       if (!byVariation || everyChildPasses(i)) {
-        // The cheapest child shows, and each of the offer's durations and distances counts once.
-        b = cheapest[i]!;
-        if (fails === 0) {
-          for (let j = oDurStart[i]!; j < oDurStart[i + 1]!; j++) durCount[oDur[j]!]! += 1;
-          for (let j = oDistStart[i]!; j < oDistStart[i + 1]!; j++) distCount[oDist[j]!]! += 1;
-        }
+        b = cheapest[i]!; // the cheapest child shows
+        if (fails === 0) this.countDurationsAndDistances(i, durCount, distCount);
       } else if (!(centsMax[i]! >= rateLo && centsMin[i]! <= rateHi && depositMax[i]! >= depLo && depositMin[i]! <= depHi)) {
         continue; // no child within the rate and deposit ranges: nothing of this offer counts
       } else {
@@ -547,21 +541,6 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     for (let j = 0; j < keys.length && out.length < limit; j++) out.push(keys[j]! % INDEX_BITS);
     return out;
   }
-}
-
-/** The credit check's bands as flat [above, upTo] pairs in cents (exclusive, inclusive), per kind of deposit. */
-type BandRegions = { zero: Float64Array; positive: Float64Array };
-
-function bandRegions(bands: readonly SustainabilityBand[]): BandRegions {
-  const pairs = (positive: boolean) =>
-    Float64Array.from(bands.filter((b) => b.depositPositive === positive).flatMap((b) => [b.rateAboveCents ?? -Infinity, b.rateUpToCents ?? Infinity]));
-  return { zero: pairs(false), positive: pairs(true) };
-}
-
-/** centsInSustainabilityBands over bandRegions' pairs of one kind of deposit. */
-function inRegion(pairs: Float64Array, cents: number): boolean {
-  for (let j = 0; j < pairs.length; j += 2) if (cents > pairs[j]! && cents <= pairs[j + 1]!) return true;
-  return false;
 }
 
 /** The child offers' columns (grouped by offer: offer i's are vStart[i] up to vStart[i + 1]). */

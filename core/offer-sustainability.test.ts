@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_LEVELS,
+  bandRegions,
+  inRegion,
   inSustainabilityBands,
   keepsEverything,
   offerSustainability,
@@ -93,6 +95,7 @@ describe('sustainabilityBands: the same rule as regions', () => {
         (l, levels, points) => {
           const filter: SustainabilityFilter = { limits: l, levels };
           const bands = sustainabilityBands(filter);
+          const regions = bandRegions(bands);
           // Probe around the breakpoints too, where an off-by-one would hide.
           const near = [l.monthlyRateMax, l.thresholdMonthlyRateMax].flatMap((x) =>
             (x === null ? [] : [x * 100, x * 110]).flatMap((c) => [Math.round(c) - 1, Math.round(c), Math.round(c) + 1]),
@@ -104,6 +107,8 @@ describe('sustainabilityBands: the same rule as regions', () => {
           ]) {
             const v = { rate: p.cents / 100, deposit: p.deposit };
             expect(inSustainabilityBands(bands, v)).toBe(levels.includes(offerSustainability(l, v).index));
+            // The search index's flat form of the same bands.
+            expect(inRegion(p.deposit > 0 ? regions.positive : regions.zero, p.cents)).toBe(inSustainabilityBands(bands, v));
           }
         },
       ),

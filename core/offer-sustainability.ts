@@ -141,6 +141,24 @@ export function centsInSustainabilityBands(bands: readonly SustainabilityBand[],
   );
 }
 
+/**
+ * The bands as flat [above, upTo] pairs in cents (exclusive, inclusive), per kind of deposit: the form
+ * the search index checks 200,000 child offers against (inRegion is centsInSustainabilityBands on it).
+ */
+export type BandRegions = { zero: Float64Array; positive: Float64Array };
+
+export function bandRegions(bands: readonly SustainabilityBand[]): BandRegions {
+  const pairs = (positive: boolean) =>
+    Float64Array.from(bands.filter((b) => b.depositPositive === positive).flatMap((b) => [b.rateAboveCents ?? -Infinity, b.rateUpToCents ?? Infinity]));
+  return { zero: pairs(false), positive: pairs(true) };
+}
+
+/** centsInSustainabilityBands over bandRegions' pairs of one kind of deposit (`regions.positive` for a deposit above 0). */
+export function inRegion(pairs: Float64Array, cents: number): boolean {
+  for (let j = 0; j < pairs.length; j += 2) if (cents > pairs[j]! && cents <= pairs[j + 1]!) return true;
+  return false;
+}
+
 /** Whether the bands keep every child offer (then no filter is needed, only the cards' index). */
 export const keepsEverything = (bands: readonly SustainabilityBand[]): boolean =>
   [false, true].every((p) => bands.some((b) => b.depositPositive === p && b.rateAboveCents === null && b.rateUpToCents === null));

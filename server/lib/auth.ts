@@ -60,12 +60,6 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   return row ? toAuthUser(row) : null;
 }
 
-/** loadAuthUser with the catalogue's version, as an API key's request reads them. */
-async function loadKeyUser(db: Db, userId: number): Promise<{ user: AuthUser; catalogueVersion: string } | null> {
-  const [row] = await db.select({ user: users, features: featuresOf, catalogueVersion: catalogueVersionSql }).from(users).where(eq(users.id, userId));
-  return row ? { user: toAuthUser(row), catalogueVersion: row.catalogueVersion } : null;
-}
-
 /**
  * The statement every token-carrying request runs (tokenUser below), prepared once per database: the
  * user, their features, whether the login is open, and the catalogue's version, in one round trip.
@@ -112,10 +106,9 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance, opt
         .from(apiKeys)
         .where(and(eq(apiKeys.keyHash, sha256(apiKey)), isNull(apiKeys.revokedAt)));
       if (!key) throw unauthorized('Chiave API non valida o disattivata');
-      const found = await loadKeyUser(db, key.userId);
-      if (!found) return null;
-      const { user, catalogueVersion } = found;
-      return { user, catalogueVersion, familyId: null, via: 'apiKey', can: (f) => userCan(user, f) };
+      // No catalogue version here: an API key's search reads it itself (a request with a token reads it with its user).
+      const user = await loadAuthUser(db, key.userId);
+      return user ? { user, familyId: null, via: 'apiKey', can: (f) => userCan(user, f) } : null;
     }
     const header = request.headers.authorization ?? '';
     const access = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -15,7 +15,7 @@ import type { OfferViewer } from '@core/offer-visibility';
 import type { OfferFilters } from '@core/schemas/offers';
 import type { SearchResult as CoreSearchResult } from '@core/offer-filter';
 import { catalogueVersionSql } from '../../db/catalogue-version';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { type CatalogueOffer, loadCatalogue } from './catalogue';
 
 export type CatalogueSearch = {
@@ -48,16 +48,15 @@ export function searchCatalogue({ index }: CatalogueIndex, input: CatalogueSearc
   return { ...rest, hits: hits.map((h) => ({ id: h.offer.id, variationId: h.variation.id })) };
 }
 
-const readVersion = async (db: Db) => (rowsOf<{ v: string }>(await db.execute(sql`select ${catalogueVersionSql} as v`)) as [{ v: string }])[0].v;
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const readVersion = async (db: Queryable) => (rowsOf<{ v: string }>(await db.execute(sql`select ${catalogueVersionSql} as v`)) as [{ v: string }])[0].v;
 
 const cache = new WeakMap<Db, { current?: CatalogueIndex; loading?: { version: string; promise: Promise<CatalogueIndex> } }>();
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 async function load(db: Db): Promise<CatalogueIndex> {
   return db.transaction(
     async (tx) => {
-      const [{ v }] = rowsOf<{ v: string }>(await tx.execute(sql`select ${catalogueVersionSql} as v`)) as [{ v: string }];
+      const v = await readVersion(tx);
       const offers = await loadCatalogue(tx);
       // One after the other: a transaction is one connection.
       const brandRows = await tx.execute(sql`select distinct brand_slug as slug, brand as name from cars`);
