@@ -157,6 +157,7 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     const n = offers.length;
     if (n >= INDEX_BITS) throw new RangeError(`OfferSearchIndex: ${n} offers, at most ${INDEX_BITS - 1}`);
     this.n = n;
+    this.scratch = { best: new Int32Array(n), hitList: new Int32Array(n), hit: new Uint8Array(n) };
     this.facetDict = Array.from({ length: F }, () => new Codes());
     this.codes = new Int32Array(n * F);
     this.isPublic = new Uint8Array(n);
@@ -278,9 +279,15 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     this.byBrand = Int32Array.from(withChildren.sort((a, b) => this.brandRank[a]! - this.brandRank[b]! || price(a) - price(b) || a - b));
   }
 
-  private emptyTally(): Tally {
+  /**
+   * Per-offer arrays a search fills and reads before it returns (search is synchronous: one at a time),
+   * kept instead of allocated per search (about 10 bytes per offer each time, for the garbage collector).
+   */
+  private readonly scratch: { best: Int32Array; hitList: Int32Array; hit: Uint8Array };
+
+  private emptyTally(hit: Uint8Array = new Uint8Array(this.n)): Tally {
     return {
-      hit: new Uint8Array(this.n),
+      hit,
       total: 0,
       counts: new Int32Array(this.facetBase[F]! + 1),
       durCount: new Int32Array(this.durDict.values.length),
@@ -385,25 +392,29 @@ export class OfferSearchIndex<O extends FilterableOffer> {
     const [rateLo, rateHi] = f.monthly_rates ? [toCents(f.monthly_rates[0]), toCents(f.monthly_rates[1])] : [-Infinity, Infinity];
     const [depLo, depHi] = f.deposits ? [f.deposits[0], f.deposits[1]] : [-Infinity, Infinity];
 
-    const best = byVariation ? new Int32Array(n).fill(-1) : this.cheapest;
+    // Every hit's best child is set below before it is read (order, the page): no fill needed.
+    const best = byVariation ? this.scratch.best : this.cheapest;
     const seenDur = new Int32Array(this.durDict.values.length).fill(-1);
     const seenDist = new Int32Array(this.distDict.values.length).fill(-1);
     // Without any filter, start from the public offers' precomputed answer and add the viewer's own.
     const unfiltered = active.length === 0 && !byVariation;
     const base = this.publicUnfiltered;
+    const hit = this.scratch.hit;
+    if (unfiltered) hit.set(base.hit);
+    else hit.fill(0);
     const r: Tally = unfiltered
       ? {
-          hit: base.hit.slice(),
+          hit,
           total: base.total,
           counts: base.counts.slice(),
           durCount: base.durCount.slice(),
           distCount: base.distCount.slice(),
         }
-      : this.emptyTally();
+      : this.emptyTally(hit);
     if (unfiltered) for (const i of ownedSeen) this.countUnfiltered(i, r);
-    const { hit, counts, durCount, distCount } = r;
+    const { counts, durCount, distCount } = r;
     /** The hits' positions in order, when the loop below runs (it does whenever there are child-offer filters). */
-    const hitList = new Int32Array(unfiltered ? 0 : n);
+    const hitList = this.scratch.hitList;
     let { total } = r;
 
     // The hot loop reads locals (typed arrays and the flattened bands), not properties.
