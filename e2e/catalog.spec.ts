@@ -26,7 +26,8 @@ async function addVariation(page: Page, v: { deposit: string; distance: string; 
 }
 
 test('a group leader creates, publishes, edits and deletes a catalogue offer; others cannot edit it', async ({ page }) => {
-  test.setTimeout(120_000);
+  // About 25 page loads and four sign-ins: 1.6 min on a quiet 2-CPU machine, near 2 under CI's load.
+  test.setTimeout(180_000);
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();
   await page.goto('/catalog');
