@@ -20,6 +20,8 @@ async function logout(page: Page) {
 }
 
 test('changes profile and password, then logs in with the new password', async ({ page }) => {
+  // A long journey: 45–60 s on the 2-CPU CI machine under load, too near the default 60 s.
+  test.setTimeout(120_000);
   await loginAs(page, 'paolo.marini@demo.it');
   await expect(page.getByTestId('top-user')).toBeVisible();
   // The user menu leads to the profile.
@@ -154,6 +156,8 @@ test('uploads a logo with rebrand on and shows it with the theme', async ({ page
 });
 
 test('adds a sub-agent who activates through the emailed link, then suspends and reactivates them', async ({ page, browser }) => {
+  // A long journey: 45–60 s on the 2-CPU CI machine under load, too near the default 60 s.
+  test.setTimeout(120_000);
   const email = `sub.${Date.now()}@example.it`;
   await loginAs(page, 'capogruppo.sud@demo.it');
   await expect(page.getByTestId('top-user')).toBeVisible();

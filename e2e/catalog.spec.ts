@@ -222,6 +222,8 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
 });
 
 test('providers and products lists with their header bars and forms', async ({ page }) => {
+  // A long journey: 45–60 s on the 2-CPU CI machine under load, too near the default 60 s.
+  test.setTimeout(120_000);
   await loginAs(page, USERS.leader);
   await expect(page.getByTestId('top-user')).toBeVisible();
   // Counted from what is there and named per attempt, so that a retry after a failure half-way is not
