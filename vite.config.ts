@@ -51,20 +51,24 @@ function firstInstallOnly() {
   const transform = async (entries: Entry[]) => {
     type Chunk = { file: string; imports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-    const first = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || first.has(chunk.file)) return;
-      for (const f of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) first.add(f);
-      for (const i of chunk.imports ?? []) visit(i);
+    /** The files of the chunks `keys` import, statically and transitively, with their styles and assets. */
+    const filesOf = (keys: string[]) => {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file)) return;
+        for (const f of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
+        for (const i of chunk.imports ?? []) visit(i);
+      };
+      keys.forEach(visit);
+      return files;
     };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-    const installed = new Set(first);
+    const installed = filesOf(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
     // What only an offline start loads (the search over the device's copy: no online screen imports it)
     // is warmed first, so it is on the device within moments of the first visit.
-    for (const key of OFFLINE_ONLY) visit(key);
-    const offlineOnly = (e: Entry) => (first.has(e.url) ? 0 : 1);
-    const later = entries.filter((e) => e.url.startsWith('assets/') && !installed.has(e.url)).sort((a, b) => offlineOnly(a) - offlineOnly(b));
+    const offlineOnly = filesOf(OFFLINE_ONLY);
+    const warmRank = (e: Entry) => (offlineOnly.has(e.url) ? 0 : 1);
+    const later = entries.filter((e) => e.url.startsWith('assets/') && !installed.has(e.url)).sort((a, b) => warmRank(a) - warmRank(b));
     const list = JSON.stringify(later.map((e) => `/${e.url}`));
     writeFileSync(path.join(outDir, WARM_LIST), list);
     const kept = entries.filter((e) => !later.includes(e));

@@ -25,6 +25,7 @@ const shells = {
     web: 'android/app/src/main/assets/public/index.html',
     config: 'android/app/src/main/assets/capacitor.config.json',
     plugins: 'android/capacitor.settings.gradle',
+    // With its closing quote: ':capacitor-network' must not pass for ':capacitor-network-extra'.
     plugin: (name: string) => `:capacitor-${name}'`,
   },
   ios: {
