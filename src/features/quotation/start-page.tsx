@@ -149,6 +149,13 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               </IonButton>
             </p>
           )}
+          {/* Until the offer is known the form cannot start (its customer type): a placeholder as tall as the
+              window keeps what follows (the manual offer, the footer) from showing and then jumping down. */}
+          {!offerSettled && !refused && (
+            <p className="wizard-loading muted" role="status" aria-busy="true" data-testid="wizard-loading">
+              {it.common.loading}
+            </p>
+          )}
           {!simple && <ErrorAlert error={error} offerLink={o ? `/offers/${encodeURIComponent(o.code)}` : links.offers()} onClose={() => setError(null)} />}
           {!simple && phase === 'form' && offerSettled && (
             <CustomerForm
@@ -191,6 +198,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
           {manualOffer &&
             canRequest &&
             phase === 'form' &&
+            offerSettled &&
             (manualOpen ? (
               manualOffer
             ) : (
