@@ -2,7 +2,8 @@
 // connection and requests/s at 16 connections next to /api/v1/health, on PGlite and PostgreSQL.
 // The server runs as its own process (tsx server/main.ts) as in production; this process is the
 // load generator. Results go to bench/results.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
@@ -34,6 +35,29 @@ const SEARCHES: { name: string; body: Record<string, unknown> }[] = [
   { name: 'credit check, Media + Bassa senza filtri', body: { ...CHECK, sustainability: [1, 0] } },
 ];
 
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+/** CPU time (ms) a process has used so far, from /proc (Linux): user and system. */
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+};
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Requests/s at 16 connections, and the CPU each request cost the server and this process (the load
+ * generator): on a machine of 2 CPUs both share them, so requests/s alone does not say which side bounds it.
+ */
+async function loaded(serverPid: number, fn: (i: number) => Promise<void>) {
+  const [server0, client0] = [cpuOf(serverPid), ownCpu()];
+  const rps = await throughput(CONNECTIONS, LOAD_SECONDS, fn);
+  const done = rps * LOAD_SECONDS;
+  return { rps, serverMs: (cpuOf(serverPid) - server0) / done, clientMs: (ownCpu() - client0) / done };
+}
+
 let seedInfo = '';
 async function seedTimed(database: Database) {
   const started = Date.now();
@@ -43,7 +67,7 @@ async function seedTimed(database: Database) {
   console.log(`  ${database.kind}: seeded ${seedInfo} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function measure(base: string) {
+async function measure(base: string, serverPid: number) {
   const headers = await loginAs(base, 'completo@demo.it');
   const searchOnce = async (i: number) => {
     const s = SEARCHES[i % SEARCHES.length]!;
@@ -69,8 +93,8 @@ async function measure(base: string) {
   }
   all.sort((a, b) => a - b);
 
-  const searchRps = await throughput(CONNECTIONS, LOAD_SECONDS, searchOnce);
-  const healthRps = await throughput(CONNECTIONS, LOAD_SECONDS, healthOnce);
+  const searchLoad = await loaded(serverPid, searchOnce);
+  const healthLoad = await loaded(serverPid, healthOnce);
   return {
     p50: percentile(all, 50),
     p95: percentile(all, 95),
@@ -78,8 +102,10 @@ async function measure(base: string) {
       const s = [...xs].sort((a, b) => a - b);
       return { name, p50: percentile(s, 50), p95: percentile(s, 95) };
     }),
-    searchRps,
-    healthRps,
+    searchRps: searchLoad.rps,
+    healthRps: healthLoad.rps,
+    searchLoad,
+    healthLoad,
   };
 }
 
@@ -101,12 +127,12 @@ export async function run() {
     try {
       const r = {} as (typeof results)[number]['r'];
       for (const mode of MODES) {
-        const { base, stop } = await startServer({ ...target.env, ...mode.env });
+        const { base, child, stop } = await startServer({ ...target.env, ...mode.env });
         try {
-          r[mode.name] = await measure(base);
+          r[mode.name] = await measure(base, child.pid!);
           const m = r[mode.name];
           console.log(
-            `  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.searchRps.toFixed(0)} ricerche/s vs ${m.healthRps.toFixed(0)} health/s`,
+            `  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.searchRps.toFixed(0)} ricerche/s vs ${m.healthRps.toFixed(0)} health/s; CPU per richiesta: server ${m.searchLoad.serverMs.toFixed(2)} / ${m.healthLoad.serverMs.toFixed(3)} ms, generatore ${m.searchLoad.clientMs.toFixed(2)} / ${m.healthLoad.clientMs.toFixed(3)} ms`,
           );
         } finally {
           await stop();
@@ -139,6 +165,22 @@ export async function run() {
         return `| ${kind} | ${name} | ${f(m.p50)} | ${f(m.p95)} | ${m.searchRps.toFixed(0)} | ${m.healthRps.toFixed(0)} | ${((m.searchRps / m.healthRps) * 100).toFixed(1)}% | ${ok} |`;
       }),
     ),
+    '',
+    `## CPU per richiesta a 16 connessioni (ms per richiesta e % di una CPU; il server da /proc, il generatore di carico da process.cpuUsage: i due dividono le ${os.cpus().length} CPU)`,
+    '',
+    '| Database | ricerche | ricerca: server ms / generatore ms | ricerca: CPU server / generatore | health: server ms / generatore ms | health: CPU server / generatore | tetto ricerche/s (tutte le CPU) | tetto rapporto |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.flatMap(({ kind, r }) =>
+      MODES.map(({ name }) => {
+        const m = r[name];
+        const pct = (ms: number, rps: number) => `${((ms * rps) / 10).toFixed(0)}%`;
+        // Every CPU busy with searches and their load generator: the most searches/s this machine could serve.
+        const ceiling = (os.cpus().length * 1000) / (m.searchLoad.serverMs + m.searchLoad.clientMs);
+        return `| ${kind} | ${name} | ${m.searchLoad.serverMs.toFixed(2)} / ${m.searchLoad.clientMs.toFixed(2)} | ${pct(m.searchLoad.serverMs, m.searchRps)} / ${pct(m.searchLoad.clientMs, m.searchRps)} | ${m.healthLoad.serverMs.toFixed(3)} / ${m.healthLoad.clientMs.toFixed(3)} | ${pct(m.healthLoad.serverMs, m.healthRps)} / ${pct(m.healthLoad.clientMs, m.healthRps)} | ${ceiling.toFixed(0)} | ${((ceiling / m.healthRps) * 100).toFixed(1)}% |`;
+      }),
+    ),
+    '',
+    '- Tetto: le ricerche/s con ogni CPU occupata da ricerche e dal loro generatore (CPU × 1000 / (ms server + ms generatore)), cioè con il server su tutte le CPU; il rapporto di quel tetto con health/s dice se il budget del 10% è raggiungibile su questa macchina senza ridurre la CPU per ricerca.',
     '',
     '- ripetute: il server come in produzione; le ricerche tipiche si ripetono, e una ricerca già fatta (dallo stesso utente, o da chi della stessa rete con le stesse funzioni non ha offerte proprie) esce pronta dalla cache (`SEARCH_ANSWER_CACHE_MB`, docs/scaling.md).',
     '- calcolate: lo stesso server con `SEARCH_ANSWER_CACHE_MB=0`: ogni ricerca è calcolata, serializzata e compressa (il costo di una ricerca mai vista).',
