@@ -133,12 +133,17 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     document.documentElement.classList.toggle('ion-palette-dark', dark);
     // Colours are read once the change has been drawn and every transition it started has ended
     // (Ionic's buttons fade their background): on a loaded machine a fixed wait read a button mid-way.
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // Ionic's buttons fade inside their shadow roots, whose animations document.getAnimations() does not list.
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    await frames();
     await Promise.all(
-      document
-        .getAnimations()
+      roots
+        .flatMap((root) => root.getAnimations())
         .filter((a) => a instanceof CSSTransition)
         .map((a) => a.finished.catch(() => undefined)),
     );
+    await frames();
   }, theme === 'dark');
 }
