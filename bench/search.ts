@@ -93,8 +93,8 @@ async function measure(base: string, serverPid: number) {
   }
   all.sort((a, b) => a - b);
 
-  const searchLoad = await loaded(serverPid, searchOnce);
-  const healthLoad = await loaded(serverPid, healthOnce);
+  const search = await loaded(serverPid, searchOnce);
+  const health = await loaded(serverPid, healthOnce);
   return {
     p50: percentile(all, 50),
     p95: percentile(all, 95),
@@ -102,10 +102,8 @@ async function measure(base: string, serverPid: number) {
       const s = [...xs].sort((a, b) => a - b);
       return { name, p50: percentile(s, 50), p95: percentile(s, 95) };
     }),
-    searchRps: searchLoad.rps,
-    healthRps: healthLoad.rps,
-    searchLoad,
-    healthLoad,
+    search,
+    health,
   };
 }
 
@@ -116,6 +114,7 @@ const MODES = [
   { name: 'calcolate', env: { SEARCH_ANSWER_CACHE_MB: '0' } },
 ] as const;
 type Measured = Awaited<ReturnType<typeof measure>>;
+type Load = Awaited<ReturnType<typeof loaded>>;
 
 export async function run() {
   mkdirSync(TMP, { recursive: true });
@@ -132,7 +131,7 @@ export async function run() {
           r[mode.name] = await measure(base, child.pid!);
           const m = r[mode.name];
           console.log(
-            `  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.searchRps.toFixed(0)} ricerche/s vs ${m.healthRps.toFixed(0)} health/s; CPU per richiesta: server ${m.searchLoad.serverMs.toFixed(2)} / ${m.healthLoad.serverMs.toFixed(3)} ms, generatore ${m.searchLoad.clientMs.toFixed(2)} / ${m.healthLoad.clientMs.toFixed(3)} ms`,
+            `  ${target.kind}, ${mode.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.search.rps.toFixed(0)} ricerche/s vs ${m.health.rps.toFixed(0)} health/s; CPU per richiesta: server ${m.search.serverMs.toFixed(2)} / ${m.health.serverMs.toFixed(3)} ms, generatore ${m.search.clientMs.toFixed(2)} / ${m.health.clientMs.toFixed(3)} ms`,
           );
         } finally {
           await stop();
@@ -145,6 +144,12 @@ export async function run() {
   }
   const pgVersion = await postgresVersion();
   const f = (n: number) => n.toFixed(1);
+  /** One table row per database and mode. */
+  const tableRows = (row: (kind: string, name: (typeof MODES)[number]['name'], m: Measured) => string) =>
+    results.flatMap(({ kind, r }) => MODES.map(({ name }) => row(kind, name, r[name])));
+  /** A load's CPU per request (server / generator, ms) and each side's share of one CPU. */
+  const cpuCells = (l: Load, digits: number) =>
+    `${l.serverMs.toFixed(digits)} / ${l.clientMs.toFixed(digits)} | ${((l.serverMs * l.rps) / 10).toFixed(0)}% / ${((l.clientMs * l.rps) / 10).toFixed(0)}%`;
   const lines = [
     '# Benchmark: ricerca offerte',
     '',
@@ -158,27 +163,20 @@ export async function run() {
     '',
     '| Database | ricerche | p50 (ms) | p95 (ms) | ricerche/s (16 conn.) | health/s (16 conn.) | rapporto | p95 < 50 ms |',
     '|---|---|---|---|---|---|---|---|',
-    ...results.flatMap(({ kind, r }) =>
-      MODES.map(({ name }) => {
-        const m = r[name];
-        const ok = kind !== 'postgres' ? '(non richiesto)' : m.p95 < 50 ? 'sì' : '**no**';
-        return `| ${kind} | ${name} | ${f(m.p50)} | ${f(m.p95)} | ${m.searchRps.toFixed(0)} | ${m.healthRps.toFixed(0)} | ${((m.searchRps / m.healthRps) * 100).toFixed(1)}% | ${ok} |`;
-      }),
-    ),
+    ...tableRows((kind, name, m) => {
+      const ok = kind !== 'postgres' ? '(non richiesto)' : m.p95 < 50 ? 'sì' : '**no**';
+      return `| ${kind} | ${name} | ${f(m.p50)} | ${f(m.p95)} | ${m.search.rps.toFixed(0)} | ${m.health.rps.toFixed(0)} | ${((m.search.rps / m.health.rps) * 100).toFixed(1)}% | ${ok} |`;
+    }),
     '',
     `## CPU per richiesta a 16 connessioni (ms per richiesta e % di una CPU; il server da /proc, il generatore di carico da process.cpuUsage: i due dividono le ${os.cpus().length} CPU)`,
     '',
     '| Database | ricerche | ricerca: server ms / generatore ms | ricerca: CPU server / generatore | health: server ms / generatore ms | health: CPU server / generatore | tetto ricerche/s (tutte le CPU) | tetto rapporto |',
     '|---|---|---|---|---|---|---|---|',
-    ...results.flatMap(({ kind, r }) =>
-      MODES.map(({ name }) => {
-        const m = r[name];
-        const pct = (ms: number, rps: number) => `${((ms * rps) / 10).toFixed(0)}%`;
-        // Every CPU busy with searches and their load generator: the most searches/s this machine could serve.
-        const ceiling = (os.cpus().length * 1000) / (m.searchLoad.serverMs + m.searchLoad.clientMs);
-        return `| ${kind} | ${name} | ${m.searchLoad.serverMs.toFixed(2)} / ${m.searchLoad.clientMs.toFixed(2)} | ${pct(m.searchLoad.serverMs, m.searchRps)} / ${pct(m.searchLoad.clientMs, m.searchRps)} | ${m.healthLoad.serverMs.toFixed(3)} / ${m.healthLoad.clientMs.toFixed(3)} | ${pct(m.healthLoad.serverMs, m.healthRps)} / ${pct(m.healthLoad.clientMs, m.healthRps)} | ${ceiling.toFixed(0)} | ${((ceiling / m.healthRps) * 100).toFixed(1)}% |`;
-      }),
-    ),
+    ...tableRows((kind, name, { search, health }) => {
+      // Every CPU busy with searches and their load generator: the most searches/s this machine could serve.
+      const ceiling = (os.cpus().length * 1000) / (search.serverMs + search.clientMs);
+      return `| ${kind} | ${name} | ${cpuCells(search, 2)} | ${cpuCells(health, 3)} | ${ceiling.toFixed(0)} | ${((ceiling / health.rps) * 100).toFixed(1)}% |`;
+    }),
     '',
     '- Tetto: le ricerche/s con ogni CPU occupata da ricerche e dal loro generatore (CPU × 1000 / (ms server + ms generatore)), cioè con il server su tutte le CPU; il rapporto di quel tetto con health/s dice se il budget del 10% è raggiungibile su questa macchina senza ridurre la CPU per ricerca.',
     '',

@@ -133,10 +133,11 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     document.documentElement.classList.toggle('ion-palette-dark', dark);
     // Colours are read once the change has been drawn and every transition it started has ended
     // (Ionic's buttons fade their background): on a loaded machine a fixed wait read a button mid-way.
-    // Ionic's buttons fade inside their shadow roots, whose animations document.getAnimations() does not list.
+    // The fades run inside shadow roots, whose animations document.getAnimations() does not list: each
+    // open root is asked, nested ones too.
     const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const roots: (Document | ShadowRoot)[] = [document];
-    for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    for (const root of roots) for (const el of root.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
     await frames();
     await Promise.all(
       roots

@@ -151,7 +151,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
           )}
           {/* Until the offer is known the form cannot start (its customer type): a placeholder as tall as the
               window keeps what follows (the manual offer, the footer) from showing and then jumping down. */}
-          {!offerSettled && !refused && (
+          {!offerSettled && (
             <p className="wizard-loading muted" role="status" aria-busy="true" data-testid="wizard-loading">
               {it.common.loading}
             </p>
