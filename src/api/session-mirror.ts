@@ -25,19 +25,30 @@ const LOCK_WAIT_MS = 5000;
 const store = createStore('portale-session', 'session');
 const KEY = 'current';
 
-/** The page's session, or null once logged out. */
-export const mirrorSession = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'> | null) =>
-  s ? set(KEY, { ...s, renewedBy: 'page' } satisfies MirroredSession, store) : del(KEY, store);
-export const readMirroredSession = () => get<MirroredSession>(KEY, store);
-/** The worker renewed the session: the successor of `replaced`. */
-export const saveWorkerRenewal = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'>, replaced: string) =>
-  set(KEY, { ...s, renewedBy: 'worker', replaced } satisfies MirroredSession, store);
-
 type Locks = { request<T>(name: string, cb: () => Promise<T>): Promise<T> };
 const locks = (): Locks | undefined => (globalThis.navigator as { locks?: Locks } | undefined)?.locks;
 
 /** Runs `work` holding the session lock, where the platform has Web Locks. */
 export const withSessionLock = <T>(work: () => Promise<T>): Promise<T> => locks()?.request(SESSION_LOCK, work) ?? work();
+
+export const readMirroredSession = () => get<MirroredSession>(KEY, store);
+
+/**
+ * The page's session, or null once logged out. Never written over a worker's renewal of the page's own
+ * refresh token: the page mirrors at start, before its first call takes that renewal over, and writing
+ * then would hand the spent token back to both sides (after the grace, its next use ends the login).
+ */
+export const mirrorSession = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'> | null) =>
+  withSessionLock(async () => {
+    if (!s) return del(KEY, store);
+    const current = await readMirroredSession();
+    if (current?.renewedBy === 'worker' && current.replaced === s.refresh) return;
+    await set(KEY, { ...s, renewedBy: 'page' } satisfies MirroredSession, store);
+  });
+
+/** The worker renewed the session: the successor of `replaced`. */
+export const saveWorkerRenewal = (s: Omit<MirroredSession, 'renewedBy' | 'replaced'>, replaced: string) =>
+  set(KEY, { ...s, renewedBy: 'worker', replaced } satisfies MirroredSession, store);
 
 /** The tokens the worker renewed from the page's refresh token, if it did. */
 export async function takeWorkerRenewal(pageRefresh: string): Promise<{ access: string; refresh: string } | null> {
