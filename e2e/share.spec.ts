@@ -214,6 +214,8 @@ test('a revoked link, an expired one and a wrong one all get the same neutral pa
   await page.locator('ion-modal').getByRole('button', { name: 'Conferma' }).click();
   await expect(panel.getByTestId('share-history')).toContainText('Revocato');
   await expect(panel.getByTestId('share-link')).toHaveCount(0);
+  // The prompt has closed and left nothing behind (its card went with the revoke).
+  await expect(page.locator('ion-modal .ion-page')).toHaveCount(0);
   await c.reload();
   await expect(c.getByTestId('link-gone')).toContainText(GONE);
   await expect(c.getByRole('heading', { name: 'Link non disponibile' })).toBeVisible();

@@ -39,6 +39,9 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
   useShareFollow(id, active.length > 0);
   const expired = proposalValidUntil(new Date(proposal.created_at)).getTime() <= Date.now();
   const closed = proposal.status === 'LOST' || !proposal.stillValid || expired;
+  // The revoke prompt lives here, not in the link's card: a confirmed revoke removes the card while the
+  // prompt is still closing, and Ionic then leaves the closing modal orphaned in the page.
+  const { ask, element: prompt } = useConfirm();
 
   return (
     <section className="share-panel" data-testid="share-panel" aria-labelledby="share-title">
@@ -52,7 +55,7 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
         </IonNote>
       )}
       {active.map((s) => (
-        <ShareCard key={s.id} proposal={proposal} share={s} />
+        <ShareCard key={s.id} proposal={proposal} share={s} ask={ask} />
       ))}
       {pending.map((e) => (
         <div key={e.clientId} className="share-card share-card-pending" data-testid="share-queued">
@@ -94,6 +97,7 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
           </ul>
         </details>
       )}
+      {prompt}
     </section>
   );
 }
@@ -119,13 +123,12 @@ function deviceShare(): ((o: ShareOptions) => Promise<unknown>) | null {
   return null;
 }
 
-function ShareCard({ proposal, share }: { proposal: Proposal; share: QuotationShare }) {
+function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: QuotationShare; ask: (text: string) => Promise<boolean> }) {
   const t = it.quotation.share;
   const token = shareTokenFor(share.client_key);
   const { data: profile } = useProfile();
   const email = useEmailShare(proposal.id);
   const revoke = useRevokeShare(proposal.id);
-  const { ask, element } = useConfirm();
   const [note, setNote] = useState<string | null>(null);
   const c = proposal.customer;
   const o = proposal.quotation.data.offer;
@@ -231,7 +234,6 @@ function ShareCard({ proposal, share }: { proposal: Proposal; share: QuotationSh
       >
         {t.revoke}
       </IonButton>
-      {element}
     </div>
   );
 }
