@@ -3,8 +3,10 @@
 // demo server; then two interactions on a 4x slowed CPU. Budgets (docs/architecture.md): performance 95 or more
 // with total blocking time at most 200 ms, accessibility and best practices 100, the median of 5 runs,
 // every run printed with the machine's Lighthouse benchmarkIndex; a filter change on /offers and a
-// configurator change on an offer detail reach the next paint within 200 ms. Results go to
-// bench/results-lighthouse.md; `npm run bench -- lighthouse`.
+// configurator change on an offer detail reach the next paint within 200 ms. Each page is audited twice:
+// with Lighthouse's defaults (its CPU slowed 4x, whatever this machine's speed) and calibrated, its CPU
+// slowed so that this machine stands for one of benchmarkIndex 1,100 (the budget's machine, issue 18):
+// the verdict is the calibrated one. Results go to bench/results-lighthouse.md; `npm run bench -- lighthouse`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,9 +22,16 @@ const INTERACTION_BUDGET_MS = 200;
 // Five runs: a page's score moves by a few points from run to run on this 2-CPU machine.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const INTERACTIONS = 5;
+/**
+ * The machine the budget is stated for (issue 18: Lighthouse benchmarkIndex about 1,100). Lighthouse's 4x
+ * simulated slow-down assumes the machine it runs on; a faster one finishes its tasks sooner and scores
+ * better. The calibrated runs slow the CPU by 4 x (this machine's benchmarkIndex / TARGET), as Lighthouse's
+ * throttling guide suggests for machines faster than the reference (docs/decisions.md).
+ */
+const TARGET_BENCHMARK_INDEX = Number(process.env.BENCH_LIGHTHOUSE_TARGET_INDEX ?? 1100);
 
-type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; failing: string[]; error?: string };
-type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[] };
+type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; slowdown?: number; failing: string[]; error?: string };
+type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[]; calibrated: boolean };
 type Interaction = { name: string; durations: number[] };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -45,20 +54,32 @@ export async function run() {
   try {
     // `firstVisit`: Lighthouse's default storage reset (no service worker, no cache, as a new visitor);
     // otherwise storage is kept, so the private pages are seen by a logged-in agent on a later visit.
-    const audit = async (name: string, url: string, firstVisit = false) => {
+    // Every benchmarkIndex Lighthouse measured so far: their median sets the calibrated slow-down.
+    const indexes: number[] = [];
+    const slowdown = () => (4 * median(indexes)) / TARGET_BENCHMARK_INDEX;
+    const audit = async (name: string, url: string, firstVisit = false, calibrated = false) => {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: !firstVisit });
+        const throttling = calibrated ? { throttling: { cpuSlowdownMultiplier: slowdown() } } : {};
+        const result = await lighthouse(url, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          disableStorageReset: !firstVisit,
+          ...throttling,
+        });
         const lhr = result!.lhr;
         // A run Lighthouse could not complete (e.g. the page did not load in time on a loaded machine) is
         // printed with its error and left out of the medians.
         if (lhr.runtimeError) {
           runs.push({ scores: {}, tbt: NaN, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), failing: [], error: lhr.runtimeError.code });
+          indexes.push(Math.round(lhr.environment.benchmarkIndex));
           console.log(`    ${name} #${i + 1}: error ${lhr.runtimeError.code}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`);
           continue;
         }
         // The whole report of the last run, for a closer look (bench/.tmp is not kept in git).
-        writeFileSync(path.join(TMP, `lighthouse-${name.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(TMP, `lighthouse-${name.replace(/\W+/g, '_')}${calibrated ? '-tarata' : ''}.json`), JSON.stringify(lhr));
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
         const failing = Object.values(lhr.audits)
           .filter(
@@ -72,8 +93,11 @@ export async function run() {
           .map((a) => a.id);
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
         const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
-        runs.push({ scores, tbt, benchmarkIndex, failing });
-        console.log(`    ${name} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}`);
+        runs.push({ scores, tbt, benchmarkIndex, failing, slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier });
+        indexes.push(benchmarkIndex);
+        console.log(
+          `    ${name}${calibrated ? ' (tarato)' : ''} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}, CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier.toFixed(1)}x`,
+        );
       }
       const ok = runs.filter((r) => !r.error);
       const row: Row = {
@@ -82,12 +106,15 @@ export async function run() {
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(ok.map((r) => r.scores[c]!))])),
         tbt: median(ok.map((r) => r.tbt)),
         runs,
+        calibrated,
       };
       console.log(`  ${name}: ${CATEGORIES.map((c) => `${c} ${row.scores[c]}`).join(', ')}, TBT ${row.tbt} ms (medians)`);
       rows.push(row);
     };
 
+    // Each page with Lighthouse's defaults, then calibrated (the budget's machine speed).
     await audit('/login', `${server.base}/login`, true);
+    await audit('/login', `${server.base}/login`, true, true);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.base}/login`);
     await page.getByLabel('Email').fill('completo@demo.it');
@@ -109,9 +136,17 @@ export async function run() {
       (c) => c.customerType === 'privati',
     )!.ref;
     const wizard = `${server.base}/quotation/?offer=${encodeURIComponent(ref)}`;
-    await audit('/offers', `${server.base}/offers`);
-    await audit('dettaglio offerta', detail);
-    await audit('preventivo, passo cliente', wizard);
+    // The app stays closed in this tab while Lighthouse audits in its own: a same-site tab may share the
+    // audited page's renderer, and the app's timers would then count in its trace.
+    await page.goto('about:blank');
+    for (const [name, url] of [
+      ['/offers', `${server.base}/offers`],
+      ['dettaglio offerta', detail],
+      ['preventivo, passo cliente', wizard],
+    ] as const) {
+      await audit(name, url);
+      await audit(name, url, false, true);
+    }
 
     interactions.push(
       await interaction(page, 'filtro su /offers (una marca)', `${server.base}/offers`, async (p, i) => {
@@ -135,20 +170,38 @@ export async function run() {
   }
 
   const within = (r: Row) => CATEGORIES.every((c) => r.scores[c]! >= BUDGET[c]!) && r.tbt <= TBT_BUDGET_MS;
+  // `verdict`: the calibrated table says whether the budget holds; the default one is for comparison only.
+  const table = (of: Row[], verdict: boolean) => [
+    `| Pagina | Prestazioni | TBT (ms) | Accessibilità | Buone pratiche | ${verdict ? 'entro il budget' : 'entro i limiti a 4×'} | Ogni esecuzione: prestazioni / TBT ms / benchmarkIndex / CPU |`,
+    '|---|---|---|---|---|---|---|',
+    ...of.map(
+      (r) =>
+        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => (x.error ? `errore ${x.error} / – / ${x.benchmarkIndex}` : `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex} / ${x.slowdown?.toFixed(1)}×`)).join('; ')} |`,
+    ),
+  ];
   const lines = [
     '# Benchmark: Lighthouse',
     '',
     `- Data: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- Macchina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length} CPU; carico (load average 1 min) alla fine ${(os.loadavg()[0] ?? 0).toFixed(1)}; benchmarkIndex di Lighthouse (ogni esecuzione) da ${Math.min(...rows.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)))} a ${Math.max(...rows.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)))}`,
     `- Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, impostazioni mobili predefinite (telefono emulato, 4G lenta e CPU rallentata simulate), Chromium di Debian headless; mediana di ${RUNS} esecuzioni per pagina`,
-    "- /login come prima visita (memoria del browser azzerata, l'impostazione predefinita di Lighthouse); le altre pagine come agente già collegato (memoria conservata, service worker attivo)",
-    `- Budget (docs/architecture.md): prestazioni ${BUDGET.performance} o più con total blocking time (TBT) al massimo ${TBT_BUDGET_MS} ms, accessibilità e buone pratiche 100`,
+    "- /login come prima visita (memoria del browser azzerata, l'impostazione predefinita di Lighthouse); le altre pagine come agente già collegato (memoria conservata, service worker installato) che riapre l'app: nessun'altra scheda dell'app aperta",
+    `- Budget (docs/architecture.md): prestazioni ${BUDGET.performance} o più con total blocking time (TBT) al massimo ${TBT_BUDGET_MS} ms, accessibilità e buone pratiche 100, su una macchina di benchmarkIndex ${TARGET_BENCHMARK_INDEX} circa`,
     '',
-    '| Pagina | Prestazioni | TBT (ms) | Accessibilità | Buone pratiche | entro il budget | Ogni esecuzione: prestazioni / TBT ms / benchmarkIndex |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => (x.error ? `errore ${x.error} / – / ${x.benchmarkIndex}` : `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex}`)).join('; ')} |`,
+    `## Tarata su benchmarkIndex ${TARGET_BENCHMARK_INDEX} (il verdetto)`,
+    '',
+    `CPU rallentata di 4 × (benchmarkIndex di questa macchina / ${TARGET_BENCHMARK_INDEX}): su una macchina più veloce le attività finiscono prima e il 4× predefinito di Lighthouse la premia; qui ogni esecuzione dice di quanto è stata rallentata.`,
+    '',
+    ...table(
+      rows.filter((r) => r.calibrated),
+      true,
+    ),
+    '',
+    '## Impostazioni predefinite di Lighthouse (CPU 4×, per confronto con i risultati precedenti)',
+    '',
+    ...table(
+      rows.filter((r) => !r.calibrated),
+      false,
     ),
     '',
     `## Interazioni con la CPU rallentata 4× (Chromium, Emulation.setCPUThrottlingRate 4; viewport 1280×800)`,
@@ -164,7 +217,7 @@ export async function run() {
     '',
     '## Controlli sotto 0,9 (in almeno una esecuzione)',
     '',
-    ...rows.map((r) => `- ${r.page}: ${[...new Set(r.runs.flatMap((x) => x.failing))].join(', ') || 'nessuno'}`),
+    ...rows.map((r) => `- ${r.page}${r.calibrated ? ' (tarata)' : ''}: ${[...new Set(r.runs.flatMap((x) => x.failing))].join(', ') || 'nessuno'}`),
     '',
   ];
   writeFileSync('bench/results-lighthouse.md', lines.join('\n'));
