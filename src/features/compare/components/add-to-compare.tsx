@@ -30,7 +30,7 @@ export function AddToCompare({ item }: { item: CompareItem | null }) {
       <IonButton
         fill="outline"
         size="small"
-        disabled={!item}
+        disabled={!item || profile === undefined}
         onClick={() => item && setLast({ key, result: compareStore.add(profile?.id, item) })}
         data-testid="add-to-compare-button"
       >
