@@ -25,12 +25,12 @@ const INTERACTIONS = 5;
 /**
  * The machine the budget is stated for (issue 18: Lighthouse benchmarkIndex about 1,100). Lighthouse's 4x
  * simulated slow-down assumes the machine it runs on; a faster one finishes its tasks sooner and scores
- * better. The calibrated runs slow the CPU by 4 x (this machine's benchmarkIndex / TARGET), as Lighthouse's
- * throttling guide suggests for machines faster than the reference (docs/decisions.md).
+ * better. The calibrated runs slow the CPU by 4 x (this machine's benchmarkIndex / TARGET): a linear
+ * scaling by Lighthouse's own measure of the machine (docs/decisions.md).
  */
 const TARGET_BENCHMARK_INDEX = Number(process.env.BENCH_LIGHTHOUSE_TARGET_INDEX ?? 1100);
 
-type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; slowdown?: number; failing: string[]; error?: string };
+type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; slowdown: number; failing: string[]; error?: string };
 type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[]; calibrated: boolean };
 type Interaction = { name: string; durations: number[] };
 
@@ -70,12 +70,15 @@ export async function run() {
           ...throttling,
         });
         const lhr = result!.lhr;
+        const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
+        const cpu = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+        const label = `${name}${calibrated ? ' (tarato)' : ''} #${i + 1}`;
+        indexes.push(benchmarkIndex);
         // A run Lighthouse could not complete (e.g. the page did not load in time on a loaded machine) is
         // printed with its error and left out of the medians.
         if (lhr.runtimeError) {
-          runs.push({ scores: {}, tbt: NaN, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), failing: [], error: lhr.runtimeError.code });
-          indexes.push(Math.round(lhr.environment.benchmarkIndex));
-          console.log(`    ${name} #${i + 1}: error ${lhr.runtimeError.code}, benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`);
+          runs.push({ scores: {}, tbt: NaN, benchmarkIndex, slowdown: cpu, failing: [], error: lhr.runtimeError.code });
+          console.log(`    ${label}: error ${lhr.runtimeError.code}, benchmarkIndex ${benchmarkIndex}, CPU ${cpu.toFixed(1)}x`);
           continue;
         }
         // The whole report of the last run, for a closer look (bench/.tmp is not kept in git).
@@ -92,11 +95,9 @@ export async function run() {
           )
           .map((a) => a.id);
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-        const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
-        runs.push({ scores, tbt, benchmarkIndex, failing, slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier });
-        indexes.push(benchmarkIndex);
+        runs.push({ scores, tbt, benchmarkIndex, slowdown: cpu, failing });
         console.log(
-          `    ${name}${calibrated ? ' (tarato)' : ''} #${i + 1}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}, CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier.toFixed(1)}x`,
+          `    ${label}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}, CPU ${cpu.toFixed(1)}x`,
         );
       }
       const ok = runs.filter((r) => !r.error);
@@ -176,7 +177,7 @@ export async function run() {
     '|---|---|---|---|---|---|---|',
     ...of.map(
       (r) =>
-        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => (x.error ? `errore ${x.error} / – / ${x.benchmarkIndex}` : `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex} / ${x.slowdown?.toFixed(1)}×`)).join('; ')} |`,
+        `| ${r.page} | ${r.scores.performance} | ${r.tbt} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${within(r) ? 'sì' : '**no**'} | ${r.runs.map((x) => (x.error ? `errore ${x.error} / – / ${x.benchmarkIndex}` : `${x.scores.performance} / ${x.tbt} / ${x.benchmarkIndex} / ${x.slowdown.toFixed(1)}×`)).join('; ')} |`,
     ),
   ];
   const lines = [
