@@ -106,3 +106,33 @@ test('the quotation start does not jump while its offer loads', async ({ page, l
   await page.waitForTimeout(500); // a shift is reported after the frame that shows it
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
 });
+
+// A card below the fold is not drawn until scrolled near (content-visibility) and stands in at a guessed
+// height meanwhile. The guess was 120 px too tall: drawing the cards moved everything below them, and a
+// tap on a 'Confronta' further down landed on another card (compare.spec.ts failed that way). The stand-in
+// heights are read before and after every card is drawn, on a phone and at desktop width.
+test('offer cards below the fold stand in at the height they are drawn at', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.sub);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/offers');
+    await expect(screen(page).getByTestId('offer-card')).toHaveCount(18);
+    const heights = await screen(page)
+      .locator('.offer-grid')
+      .evaluate((grid) => {
+        const cards = [...grid.querySelectorAll<HTMLElement>('.offer-card')];
+        // A card's content is skipped while it stands in (checkVisibility tells).
+        const undrawn = cards.map((c) => !c.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+        const before = cards.map((c) => c.getBoundingClientRect().height);
+        for (const c of cards) c.style.contentVisibility = 'visible';
+        return cards.map((c, i) => ({ undrawn: undrawn[i]!, standIn: Math.round(before[i]!), drawn: Math.round(c.getBoundingClientRect().height) }));
+      });
+    // Some cards were still undrawn (else this checks nothing), and none moves its neighbours by more than 20 px.
+    expect(heights.filter((h) => h.undrawn).length, `${viewport.width} px`).toBeGreaterThan(0);
+    for (const [i, h] of heights.entries())
+      expect(Math.abs(h.standIn - h.drawn), `${viewport.width} px, card ${i + 1}: ${JSON.stringify(h)}`).toBeLessThanOrEqual(20);
+  }
+});

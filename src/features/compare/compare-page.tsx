@@ -77,7 +77,7 @@ export default function ComparePage() {
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
 
   const remove = (key: string) => {
-    if (!shared) return void compareStore.remove(profile?.id, key);
+    if (!shared) return void (profile && compareStore.remove(profile.id, key));
     const rest = shared.filter((i) => compareItemKey(i) !== key);
     navigate(links.compare(writeCompareQuery(rest)), { replace: true });
   };

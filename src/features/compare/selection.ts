@@ -58,9 +58,11 @@ function write(userId: number, next: readonly CompareItem[]) {
   notify();
 }
 
-/** Applies a change: kept when allowed, else remembered as the notice to show. */
-function apply(userId: number | undefined, change: (current: readonly CompareItem[]) => CompareChange): CompareChange {
-  if (userId === undefined) return { ok: false, reason: 'full' };
+/**
+ * Applies a change for a known user (the comparison is theirs: callers wait for the profile): kept when
+ * allowed, else remembered as the notice to show.
+ */
+function apply(userId: number, change: (current: readonly CompareItem[]) => CompareChange): CompareChange {
   const result = change(items(userId));
   if (result.ok) write(userId, result.items);
   else {
@@ -85,10 +87,10 @@ export const compareStore = {
       window.removeEventListener('storage', onStorage);
     };
   },
-  toggleOffer: (userId: number | undefined, item: CompareItem) => apply(userId, (c) => toggleCompareOffer(c, item)),
-  add: (userId: number | undefined, item: CompareItem) => apply(userId, (c) => addCompareItem(c, item)),
-  remove: (userId: number | undefined, key: string) => apply(userId, (c) => ({ ok: true, items: removeCompareItem(c, key) })),
-  replace: (userId: number | undefined, next: readonly CompareItem[]) => apply(userId, () => ({ ok: true, items: cleanCompareItems(next) })),
+  toggleOffer: (userId: number, item: CompareItem) => apply(userId, (c) => toggleCompareOffer(c, item)),
+  add: (userId: number, item: CompareItem) => apply(userId, (c) => addCompareItem(c, item)),
+  remove: (userId: number, key: string) => apply(userId, (c) => ({ ok: true, items: removeCompareItem(c, key) })),
+  replace: (userId: number, next: readonly CompareItem[]) => apply(userId, () => ({ ok: true, items: cleanCompareItems(next) })),
   dismissNotice() {
     notice = null;
     notify();

@@ -31,7 +31,7 @@ export function AddToCompare({ item }: { item: CompareItem | null }) {
         fill="outline"
         size="small"
         disabled={!item || profile === undefined}
-        onClick={() => item && setLast({ key, result: compareStore.add(profile?.id, item) })}
+        onClick={() => item && profile && setLast({ key, result: compareStore.add(profile.id, item) })}
         data-testid="add-to-compare-button"
       >
         <Icon slot="start" icon={gitCompareOutline} />

@@ -40,7 +40,7 @@ export function CompareBar() {
         </span>
         {items.length > 0 && (
           <span className="compare-bar-actions">
-            <button type="button" className="compare-link-button" onClick={() => compareStore.replace(profile?.id, [])}>
+            <button type="button" className="compare-link-button" onClick={() => profile && compareStore.replace(profile.id, [])}>
               {t.clear}
             </button>
             <Link className="compare-open" to={links.compare()} data-testid="compare-open">

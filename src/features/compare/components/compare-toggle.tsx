@@ -31,7 +31,8 @@ export const CompareToggle = memo(function CompareToggle({ offer }: { offer: Off
       // The comparison is the user's: until the profile is known (a moment after a cold start) a tap could not keep it.
       disabled={profile === undefined}
       onClick={() => {
-        const result = compareStore.toggleOffer(profile?.id, compareItemOf(offer.code, offer));
+        if (!profile) return;
+        const result = compareStore.toggleOffer(profile.id, compareItemOf(offer.code, offer));
         if (result.ok && !on) void queryClient.prefetchQuery(offerQuery(offer.code)).catch(() => undefined);
       }}
     >
