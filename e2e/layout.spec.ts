@@ -110,11 +110,12 @@ test('the quotation start does not jump while its offer loads', async ({ page, l
 // A card below the fold is not drawn until scrolled near (content-visibility) and stands in at a guessed
 // height meanwhile. The guess was 120 px too tall: drawing the cards moved everything below them, and a
 // tap on a 'Confronta' further down landed on another card (compare.spec.ts failed that way). The stand-in
-// heights are read before and after every card is drawn, on a phone and at desktop width.
+// heights are read before and after every card is drawn, on a phone, a tablet and at desktop width.
 test('offer cards below the fold stand in at the height they are drawn at', async ({ page, loggedIn }) => {
   await loggedIn(USERS.sub);
   for (const viewport of [
     { width: 390, height: 844 },
+    { width: 1024, height: 768 },
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(viewport);
