@@ -159,7 +159,7 @@ export async function run() {
       `- Chromium di Debian (headless), finestra 1280×800, un profilo persistente (service worker, IndexedDB e cache sopravvivono ai riavvii), rete tagliata con context.setOffline e con un proxy che chiude ogni connessione`,
       `- Copia del catalogo sul dispositivo: ${copied} offerte (su ${catalogue.offers}, ${catalogue.variations} varianti nel server), arrivata dall'endpoint delta`,
       `- Misure prese dalla pagina stessa (performance.now): avvio = dall'inizio della navigazione alla prima scheda; filtro = dal clic al cambio del testo del conteggio`,
-      `- Ogni misura: avvii offline ${starts.map(f).join(', ')} ms; a freddo ${colds.map(f).join(', ')} ms`,
+      `- Ogni misura: avvii offline ${starts.map(f).join(', ')} ms; a freddo ${colds.map(f).join(', ')} ms; cambi di filtro, in ordine, ${changes.map(f).join(', ')} ms`,
       '',
       '| Misura | n | p50 (ms) | p95 (ms) | budget (ms) | entro il budget |',
       '|---|---|---|---|---|---|',

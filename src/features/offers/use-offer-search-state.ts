@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import {
   applyCreditCheckFilters,
@@ -51,9 +50,11 @@ const checkFieldsOf = (check: CreditCheckSnapshot) => (isCompletedCheck(check) ?
  * its result and traffic-light levels travel with the search (spec §4, §7).
  *
  * Every change starts its search at once, from the event itself, instead of after the screen has rendered
- * the new filters; a user's change then renders at once, in the same task (flushSync). Offline the device
- * answers before that render, so one render shows the new filters and their results together, in the
- * next frame (docs/architecture.md budget: a filter change within 50 ms).
+ * the new filters. A user's change renders in the next task, not in the input's own: the tapped control
+ * (Ionic draws its own state) reaches the screen first when a frame is due, and the screen's render (chips,
+ * count, cards: 50-100 ms on a 4x slowed CPU) follows. Rendered in the input's task, it held that paint
+ * back: 200-490 ms from tap to paint at 4x, 50-110 ms now (bench/results-lighthouse.md, docs/decisions.md).
+ * Offline the device has usually answered by then, so one render shows the new filters and their results.
  */
 export function useOfferSearchState() {
   const { search, pathname } = useLocation();
@@ -64,12 +65,16 @@ export function useOfferSearchState() {
   });
   // The state as last set, ahead of the render that shows it: changes made before that render build on it.
   const latest = useRef(state);
-  const apply = useCallback((change: (s: OfferUrlState) => OfferUrlState, now: boolean) => {
+  // A user's change waiting for its render (at most one: it renders the latest state).
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const apply = useCallback((change: (s: OfferUrlState) => OfferUrlState, byUser: boolean) => {
     const next = change(latest.current);
     if (next === latest.current) return;
     latest.current = next;
     prefetchSearchOffers(searchBody(next, checkFieldsOf(creditCheckStore.get())));
-    if (now) flushSync(() => setState(next));
+    clearTimeout(pending.current);
+    if (byUser) pending.current = setTimeout(() => setState(latest.current));
     else setState(next);
   }, []);
   /** A change the user made (an event handler, never an effect or a render). */
