@@ -53,7 +53,7 @@ const checkFieldsOf = (check: CreditCheckSnapshot) => (isCompletedCheck(check) ?
  * the new filters. A user's change renders in the next task, not in the input's own: the tapped control
  * (Ionic draws its own state) reaches the screen first when a frame is due, and the screen's render (chips,
  * count, cards: 50-100 ms on a 4x slowed CPU) follows. Rendered in the input's task, it held that paint
- * back: 200-490 ms from tap to paint at 4x, 50-110 ms now (bench/results-lighthouse.md, docs/decisions.md).
+ * back: 216-488 ms from tap to paint at 4x, 56-176 ms now (bench/results-lighthouse.md, docs/decisions.md).
  * Offline the device has usually answered by then, so one render shows the new filters and their results.
  */
 export function useOfferSearchState() {
