@@ -1,8 +1,11 @@
-import { IonToast } from '../ui/ionic/overlays';
+import { lazy, Suspense } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { it } from '../i18n/it';
+import { useOpenedOnce } from '../ui/use-opened-once';
 
 const HOUR = 3600_000;
+// The toast (and @ionic/react's overlays with it) loads only when a new build waits: at start the app
+// registers its worker and nothing more (docs/decisions.md, issue 18).
+const UpdateToast = lazy(() => import('./update-toast'));
 
 /** A new build waits until the agent accepts it, then takes over and reloads: no stale shell. */
 export default function UpdatePrompt() {
@@ -18,15 +21,11 @@ export default function UpdatePrompt() {
       });
     },
   });
+  // Kept mounted once shown, so that closing animates.
+  if (!useOpenedOnce(needRefresh)) return null;
   return (
-    <IonToast
-      isOpen={needRefresh}
-      message={it.offline.updateAvailable}
-      position="bottom"
-      buttons={[
-        { text: it.offline.update, handler: () => void updateServiceWorker(true) },
-        { text: it.common.close, role: 'cancel', handler: () => setNeedRefresh(false) },
-      ]}
-    />
+    <Suspense fallback={null}>
+      <UpdateToast open={needRefresh} onUpdate={() => void updateServiceWorker(true)} onClose={() => setNeedRefresh(false)} />
+    </Suspense>
   );
 }
