@@ -1,6 +1,6 @@
 import type { Session } from '@core/schemas/auth';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
@@ -57,34 +57,32 @@ export async function start(signedIn?: Session) {
   if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
   const root = createRoot(document.getElementById('root')!);
-  // A transition: React may render the first screen in short slices, leaving the main thread to input between them.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister: queryPersister,
-            maxAge: PERSIST_MAX_AGE,
-            buster: PERSIST_BUSTER,
-            dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
-          }}
-          // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
-          onSuccess={() => {
-            restored = true;
-            void queryClient.invalidateQueries();
-          }}
-        >
-          <CrashScreen>
-            <App />
-          </CrashScreen>
-          {UpdatePrompt && (
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
-          )}
-        </PersistQueryClientProvider>
-      </StrictMode>,
-    ),
+  // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).
+  root.render(
+    <StrictMode>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: queryPersister,
+          maxAge: PERSIST_MAX_AGE,
+          buster: PERSIST_BUSTER,
+          dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
+        }}
+        // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
+        onSuccess={() => {
+          restored = true;
+          void queryClient.invalidateQueries();
+        }}
+      >
+        <CrashScreen>
+          <App />
+        </CrashScreen>
+        {UpdatePrompt && (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        )}
+      </PersistQueryClientProvider>
+    </StrictMode>,
   );
 }

@@ -21,11 +21,18 @@ export default function UpdatePrompt() {
       });
     },
   });
+  // The page reloads when the new worker takes it over. workbox-window reloads only a page that had a
+  // worker when it loaded: on the visit that installed the first worker, 'Aggiorna' left the old build
+  // running under the new worker (e2e/update.spec.ts).
+  const update = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
   // Kept mounted once shown, so that closing animates.
   if (!useOpenedOnce(needRefresh)) return null;
   return (
     <Suspense fallback={null}>
-      <UpdateToast open={needRefresh} onUpdate={() => void updateServiceWorker(true)} onClose={() => setNeedRefresh(false)} />
+      <UpdateToast open={needRefresh} onUpdate={update} onClose={() => setNeedRefresh(false)} />
     </Suspense>
   );
 }
