@@ -1,15 +1,4 @@
-import type { CSSProperties } from 'react';
 import './icon.css';
-
-const masks = new Map<string, string>();
-const maskOf = (svg: string) => {
-  let mask = masks.get(svg);
-  if (mask === undefined) {
-    mask = `url("data:image/svg+xml;utf8,${encodeURIComponent(svg)}")`;
-    masks.set(svg, mask);
-  }
-  return mask;
-};
 
 type Props = {
   /**
@@ -24,11 +13,13 @@ type Props = {
 };
 
 /**
- * An ionicons icon painted by CSS: the text colour through a mask of the icon's SVG. It stands in for
- * Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and sanitises its SVG:
- * the first screens show dozens of icons, and as web components they were a large share of the
- * main-thread time on a phone (docs/decisions.md). Sized by font-size and coloured by `color`, like
- * <ion-icon>; src/ui/icon.css gives it <ion-icon>'s places inside Ionic's buttons, items and chips.
+ * An ionicons icon as inline SVG in the page, filled and stroked with the text colour (src/ui/icon.css).
+ * It stands in for Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and
+ * sanitises its SVG. Not a CSS mask of a data: URL either: Chromium loads every such image as a
+ * separate SVG document, 7-16 ms each at full speed on the first screen (issue 18, docs/decisions.md);
+ * inline markup is parsed with the page. The markup is ionicons' own files, bundled at build time, never
+ * user input. Sized by font-size and coloured by `color`, like <ion-icon>; src/ui/icon.css gives it
+ * <ion-icon>'s places inside Ionic's buttons, items and chips.
  */
 export function Icon({ icon, slot, className, 'aria-label': label }: Props) {
   return (
@@ -38,7 +29,7 @@ export function Icon({ icon, slot, className, 'aria-label': label }: Props) {
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      style={{ '--icon': maskOf(icon) } as CSSProperties}
+      dangerouslySetInnerHTML={{ __html: icon }}
     />
   );
 }

@@ -11,7 +11,7 @@ import {
   type FilterChange,
 } from '@core/credit-check-filters';
 import { hasFeature } from '@core/features';
-import type { OfferFilters } from '@core/schemas/offers';
+import type { OfferCard as OfferCardData, OfferFilters } from '@core/schemas/offers';
 import { useProfile } from '../../api/profile';
 import { creditCheckStore } from '../../credit-check/store';
 import { resetConfirmationText } from '../../credit-check/texts';
@@ -19,6 +19,7 @@ import { it } from '../../i18n/offers';
 import { AppPage } from '../../shell/layout';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useMediaQuery } from '../../ui/use-media-query';
+import { useStaggered } from '../../ui/use-staggered';
 import { useExportOffers } from './api/export-offers';
 import { useOfferFilters } from './api/get-offer-filters';
 import { useOfflineCopyReady, useSearchOffers } from './api/search-offers';
@@ -43,6 +44,17 @@ const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
 const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
 if (window.matchMedia(WIDE).matches) void loadSidebar();
+
+/**
+ * The page's cards: the first three at once (a phone shows one, a desktop a row), the rest three to a task,
+ * each in its place, held by an empty box of the card's expected height (src/ui/use-staggered.ts).
+ */
+function OfferCards({ offers, action }: { offers: OfferCardData[]; action: CardAction | undefined }) {
+  const shown = useStaggered(offers.length, 3, 3);
+  return offers.map((o, i) =>
+    i < shown ? <OfferCard key={i} offer={o} eager={i < 3} action={action} /> : <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />,
+  );
+}
 
 /**
  * `cardAction` and `compareBar` are the comparison's (issue 22): the cards' 'Confronta' toggle and the bar
@@ -166,9 +178,7 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
           {/* Cards are keyed by their place on the page: a new search updates the same 18 cards instead of
               unmounting and mounting them (and their Ionic badges) again. */}
           <div className="offer-grid" aria-busy={loading}>
-            {!result
-              ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
-              : result?.items.data.map((o, i) => <OfferCard key={i} offer={o} eager={i < 3} action={cardAction} />)}
+            {!result ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />) : <OfferCards offers={result.items.data} action={cardAction} />}
           </div>
           {!loading && result && result.total === 0 && (
             <p className="offers-empty" role="status">
