@@ -24,11 +24,16 @@ const whenIdle = (run: () => void) => {
   else setTimeout(run, 200);
 };
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * The app: React, Ionic, the router, TanStack Query. main.ts loads it for every screen but a first
  * visit to /login, and after that login with the session it started.
  */
 export async function start(signedIn?: Session) {
+  // The app's modules were evaluated in this task: the rest in tasks of their own, so that the page
+  // answers a tap in between (on a phone each part is a long task; issue 18).
+  await nextTask();
   setupIonic({ mode: 'md' });
   if (signedIn) startSession(signedIn);
   await ensureIntl();
@@ -56,6 +61,7 @@ export async function start(signedIn?: Session) {
   // screen first, then every screen opens offline.
   if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).
   root.render(
