@@ -7,6 +7,8 @@ const VAT = '01234567897';
 mkdirSync('test-results/shots', { recursive: true });
 
 test('private customer: from an offer to an accepted quotation, with documents and the PDF', async ({ page, loggedIn, request }) => {
+  // The whole journey, six screens, uploads and the PDF: 50-70 s on a busy 2-CPU CI machine.
+  test.setTimeout(120_000);
   const headers = await apiLogin(request, USERS.full);
   const ref = await offerRef(request, headers, 'privati');
   await loggedIn(USERS.full);

@@ -42,8 +42,11 @@ export const RangeFilter = memo(function RangeFilter(props: {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const key = `${value?.[0]}:${value?.[1]}:${min}:${max}`;
 
-  // Outside changes (chip removed, remove all, new bounds) reset the inputs.
+  // Outside changes (chip removed, remove all, new bounds) reset the inputs, but not over what the agent
+  // is typing: the answer to the previous filter brings new bounds while the next figure is typed, and
+  // resetting then lost it (the typed figure is clamped to the bounds when it is applied).
   useEffect(() => {
+    if (timer.current !== undefined) return;
     const next: Range = value ?? [min, max];
     setDraft(next);
     setText([String(next[0]), String(next[1])]);
@@ -53,6 +56,7 @@ export const RangeFilter = memo(function RangeFilter(props: {
 
   const commit = (r: Range) => {
     clearTimeout(timer.current);
+    timer.current = undefined;
     const full = r[0] <= min && r[1] >= max;
     if (full ? value === undefined : value?.[0] === r[0] && value?.[1] === r[1]) return;
     onChange(full ? undefined : r);
@@ -68,8 +72,10 @@ export const RangeFilter = memo(function RangeFilter(props: {
     typedRef.current = next;
     setText(next);
     clearTimeout(timer.current);
+    timer.current = undefined;
     if (n === null) return;
     timer.current = setTimeout(() => {
+      timer.current = undefined;
       const [a, b] = typedRef.current;
       const r = clampRange([parseInteger(a) ?? min, parseInteger(b) ?? max], bounds, which);
       setDraft(r);
