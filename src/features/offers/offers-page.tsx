@@ -45,14 +45,21 @@ const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
 if (window.matchMedia(WIDE).matches) void loadSidebar();
 
+/** The cards drawn at once, and the ones whose pictures load at once: about what a desktop shows first. */
+const FIRST_CARDS = 3;
+
 /**
  * The page's cards: the first three at once (a phone shows one, a desktop a row), the rest three to a task,
  * each in its place, held by an empty box of the card's expected height (src/ui/use-staggered.ts).
  */
 function OfferCards({ offers, action }: { offers: OfferCardData[]; action: CardAction | undefined }) {
-  const shown = useStaggered(offers.length, 3, 3);
+  const shown = useStaggered(offers.length, FIRST_CARDS, 3);
   return offers.map((o, i) =>
-    i < shown ? <OfferCard key={i} offer={o} eager={i < 3} action={action} /> : <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />,
+    i < shown ? (
+      <OfferCard key={i} offer={o} eager={i < FIRST_CARDS} action={action} />
+    ) : (
+      <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />
+    ),
   );
 }
 

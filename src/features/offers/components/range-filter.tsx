@@ -39,7 +39,12 @@ export const RangeFilter = memo(function RangeFilter(props: {
   const bounds: Range = [min, max];
   const [draft, setDraft] = useState<Range>(value ?? bounds);
   const [text, setText] = useState<[string, string]>([String(draft[0]), String(draft[1])]);
+  // Set only while a typed figure waits to be applied.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const stopTyping = () => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+  };
   const key = `${value?.[0]}:${value?.[1]}:${min}:${max}`;
 
   // Outside changes (chip removed, remove all, new bounds) reset the inputs, but not over what the agent
@@ -55,8 +60,7 @@ export const RangeFilter = memo(function RangeFilter(props: {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (r: Range) => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
+    stopTyping();
     const full = r[0] <= min && r[1] >= max;
     if (full ? value === undefined : value?.[0] === r[0] && value?.[1] === r[1]) return;
     onChange(full ? undefined : r);
@@ -71,8 +75,7 @@ export const RangeFilter = memo(function RangeFilter(props: {
     const next: [string, string] = which === 'from' ? [shown, typedRef.current[1]] : [typedRef.current[0], shown];
     typedRef.current = next;
     setText(next);
-    clearTimeout(timer.current);
-    timer.current = undefined;
+    stopTyping();
     if (n === null) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
