@@ -66,18 +66,19 @@ export function inAmbientTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Pro
   });
 }
 
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined; memory?: boolean }): Promise<Database> {
+/** `from`: an in-memory database starts as a copy of this dump (PGlite's dumpDataDir; the tests' seeded template). */
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined; memory?: boolean; from?: Blob }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.memory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));
+  return openPglite(opts.memory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'), opts.from);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, from?: Blob): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   // One process per data folder (db/data-lock.ts); an in-memory database needs no lock.
   const release = dir ? lockDataFolder(dir) : () => {};
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    client = dir ? new PGlite(dir) : new PGlite(from ? { loadDataDir: from } : {});
     await client.waitReady;
   } catch (err) {
     release();

@@ -1,22 +1,26 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { seedDemo } from '../db/seed';
-import { DEMO_PASSWORD } from '../db/seed/users';
+import { users } from '../db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
 
 /**
  * Each test file gets its own database: an in-memory PGlite, or with TEST_DB_KIND=postgres a
- * scratch database created on TEST_DATABASE_URL's server and dropped afterwards.
+ * scratch database created on TEST_DATABASE_URL's server and dropped afterwards. `seeded`: a copy of
+ * the demo database (server/db/seed) instead of an empty one.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
+  // The seeded template is made once per run by test/seeded-template.ts (vitest globalSetup).
+  const template = opts.seeded ? inject('seededTemplate') : undefined;
   if (process.env.TEST_DB_KIND !== 'postgres') {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true, ...(template ? { from: new Blob([readFileSync(template)]) } : {}) });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -24,7 +28,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -60,14 +64,16 @@ export type TestApp = {
 };
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createTestDatabase({ seeded: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig(
     { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
     { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides },
   );
   const app = await buildApp({ config, database, logger: false });
-  const { users: ids } = await seedDemo(database.db);
+  // The demo users' ids by key, as seedDemo returns them.
+  const byEmail = new Map((await database.db.select({ id: users.id, email: users.email }).from(users)).map((u) => [u.email, u.id]));
+  const ids = new Map(DEMO_USERS.map((u) => [u.key, byEmail.get(u.email) ?? 0]));
   return {
     app,
     database,
