@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
+import { adminQuery, databaseUrl, testAdminUrl } from './postgres-admin';
 
 /**
  * Each test file gets its own database: an in-memory PGlite, or with TEST_DB_KIND=postgres a
@@ -23,21 +24,14 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
     const database = await openDatabase({ memory: true, ...(template ? { from: new Blob([readFileSync(template)]) } : {}) });
     return { database, drop: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ url: databaseUrl(name) });
   return {
     database,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
+      const a = new pg.Client({ connectionString: testAdminUrl() });
       await a.connect();
       // pg's pool.end() resolves before its sockets have closed; DROP ... WITH (FORCE) would then kill a
       // closing connection and its FATAL error surfaces as an uncaught exception in the test run.

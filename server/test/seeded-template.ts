@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase, type Db } from '../db/client';
 import * as schema from '../db/schema';
 import { seedDemo } from '../db/seed';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,23 +23,13 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (project.config.env?.TEST_DB_KIND === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
     const name = `tmpl_${randomBytes(6).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const database = await openDatabase({ url: databaseUrl(name) });
     await seedDemo(database.db);
     await database.close();
     project.provide('seededTemplate', name);
-    return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const client = new PGlite();
   const db = drizzle({ client, schema });
