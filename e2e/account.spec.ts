@@ -197,7 +197,7 @@ test('adds a sub-agent who activates through the emailed link, then suspends and
   await sub.goto(link!);
   await sub.getByLabel('Nuova password').fill('LuciaSole26');
   await sub.getByLabel('Conferma password').fill('LuciaSole26');
-  await sub.locator('ion-checkbox').click();
+  await sub.locator('[data-field="terms"] input').check();
   await sub.getByRole('button', { name: 'Attiva account' }).click();
   await expect(sub.getByTestId('top-user')).toContainText('Sole Rent');
   await other.close();

@@ -54,7 +54,7 @@ export async function fillPrivate(page: Page, over: Partial<Record<string, strin
   await s.getByLabel('Città').fill(v.city);
 }
 
-export const consent = (page: Page) => screen(page).locator('ion-checkbox').click();
+export const consent = (page: Page) => screen(page).locator('[data-field="consent"] input').check();
 
 /**
  * The sustainability step is the single-offer credit check (src/credit-check/offer-panel.tsx): the

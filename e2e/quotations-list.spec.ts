@@ -90,7 +90,7 @@ test('dashboard for an agent: period switch changes the figures, charts drawn', 
   /** The figures the server computed for a period, as the page received them. */
   const fromServer = async (label: string, interval: string) => {
     const response = page.waitForResponse((r) => r.url().includes('/statistics') && r.url().includes(`interval=${interval}`));
-    await s.locator('ion-segment-button', { hasText: label }).click();
+    await s.getByRole('radio', { name: label }).check();
     const { data } = (await (await response).json()) as { data: { open: number; won: number; lost: number } };
     return [data.open, data.won, data.lost];
   };
@@ -111,7 +111,7 @@ test('dashboard for a leader: network figures, one agent, agent modal', async ({
   await page.goto('/dashboard');
   const s = screen(page);
   await expect(s.getByTestId('stat-contracts')).toBeVisible();
-  await s.locator('ion-segment-button', { hasText: "Quest'anno" }).click();
+  await s.getByRole('radio', { name: "Quest'anno" }).check();
   await expect(s.getByTestId('db-range')).toContainText('01 gennaio');
   const network = Number(await s.getByTestId('stat-won').innerText());
   await s.getByLabel('Vista').selectOption({ label: 'Sara Conti' });

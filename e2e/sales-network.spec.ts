@@ -21,7 +21,7 @@ test('a leader opens Rete, an agent page, searches customers and opens a custome
   await expect(page).toHaveURL(/\/admin$/);
   const s = screen(page);
   await expect(s.getByTestId('network-totals')).toBeVisible();
-  await s.locator('ion-segment-button', { hasText: "Quest'anno" }).click();
+  await s.getByRole('radio', { name: "Quest'anno" }).check();
   await expect(s.getByTestId('nw-range')).toContainText('01 gennaio');
 
   // The totals are the sum of the agents' rows.

@@ -175,7 +175,7 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
   await accept.getByLabel('Nome e cognome').fill('Mario Rossi');
   await accept.getByTestId('cl-accept-submit').click();
   await expect(accept).toContainText('Per accettare la proposta devi dare il consenso');
-  await accept.locator('ion-checkbox').click();
+  await accept.locator('input[type=checkbox]').check();
   await accept.getByTestId('cl-accept-submit').click();
   await expect(c.getByTestId('cl-accepted')).toContainText('Hai accettato la proposta il');
   await expect(c.getByTestId('cl-accepted')).toContainText('(Mario Rossi)');

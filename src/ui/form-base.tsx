@@ -1,6 +1,5 @@
 import { IonButton } from './ionic/button';
-import { IonInput } from './ionic/input';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { ApiError } from '../api/client';
 import { it } from '../i18n/it';
 import { Alert } from './alert';
@@ -15,45 +14,65 @@ export type TextInputProps = {
   type?: 'text' | 'email' | 'password' | 'tel' | 'number';
   autocomplete?: string;
   inputmode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
+  autocapitalize?: 'characters' | 'off';
   maxlength?: number;
+  minlength?: number;
   disabled?: boolean;
   helperText?: string;
+  'data-testid'?: string;
 };
 
-/** The Ionic text field of every form: stacked label, outline, the field's error under it. */
+/**
+ * The text field of every form: a native input drawn as Ionic's outline input (the .outline-field rules,
+ * shared with the login screen's HTML), its label above, the field's error or helper text under it. Native,
+ * not ion-input: ten Ionic inputs cost the wizard's customer step about a third of its start on a slow
+ * phone (issue 18, docs/decisions.md). A disabled fieldset disables it as any input.
+ */
 export function TextInput({
   name,
   label,
   type = 'text',
   autocomplete,
   inputmode,
+  autocapitalize,
   maxlength,
+  minlength,
   disabled,
   helperText,
   value,
   error,
   onChange,
   onBlur,
+  'data-testid': testId,
 }: TextInputProps & { value: string; error: string | undefined; onChange: (value: string) => void; onBlur?: () => void }) {
+  const id = useId();
+  const note = error ?? helperText;
   return (
-    <IonInput
-      data-field={name}
-      label={label}
-      labelPlacement="stacked"
-      fill="outline"
-      type={type}
-      autocomplete={autocomplete as never}
-      inputmode={inputmode}
-      maxlength={maxlength}
-      disabled={disabled}
-      placeholder={it.common.placeholder}
-      value={value}
-      onIonInput={(e) => onChange(e.detail.value ?? '')}
-      onIonBlur={onBlur}
-      className={`form-field${error ? ' ion-invalid ion-touched' : ''}`}
-      errorText={error}
-      helperText={helperText}
-    />
+    <div className={`form-field outline-field${error ? ' ion-invalid' : ''}`} data-field={name} data-testid={testId}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autocomplete}
+        inputMode={inputmode}
+        autoCapitalize={autocapitalize}
+        maxLength={maxlength}
+        minLength={minlength}
+        disabled={disabled}
+        placeholder={it.common.placeholder}
+        value={value}
+        onInput={(e) => onChange(e.currentTarget.value)}
+        onBlur={onBlur}
+        aria-invalid={Boolean(error)}
+        aria-describedby={note ? `${id}-note` : undefined}
+      />
+      {note && (
+        <p id={`${id}-note`} className={error ? 'outline-field-error' : 'outline-field-helper'} role={error ? 'alert' : undefined}>
+          {note}
+        </p>
+      )}
+    </div>
   );
 }
 

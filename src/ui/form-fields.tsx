@@ -1,4 +1,3 @@
-import { IonNote } from './ionic/text';
 import { useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { it } from '../i18n/it';
@@ -40,9 +39,9 @@ export function TextAreaField<T extends FieldValues>({
             aria-invalid={Boolean(fieldState.error)}
           />
           {fieldState.error && (
-            <IonNote color="danger" className="field-error" role="alert">
+            <p className="outline-field-error" role="alert">
               {fieldState.error.message}
-            </IonNote>
+            </p>
           )}
         </div>
       )}
@@ -91,9 +90,9 @@ export function SelectField<T extends FieldValues>({
             ))}
           </select>
           {fieldState.error && (
-            <IonNote color="danger" className="field-error" role="alert">
+            <p className="outline-field-error" role="alert">
               {fieldState.error.message}
-            </IonNote>
+            </p>
           )}
         </div>
       )}

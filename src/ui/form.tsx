@@ -1,12 +1,10 @@
-import { IonCheckbox } from './ionic/checkbox';
-import { IonNote } from './ionic/text';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { TextInput, type TextInputProps } from './form-base';
 
 /**
  * The one form pattern: react-hook-form with the zod resolver (schemas from core/schemas), these
- * Ionic fields, server field errors mapped back with applyServerErrors, and scroll to the first error.
+ * native fields, server field errors mapped back with applyServerErrors, and scroll to the first error.
  */
 type FieldProps<T extends FieldValues> = Omit<TextInputProps, 'name'> & { control: Control<T>; name: Path<T> };
 
@@ -29,20 +27,29 @@ export function TextField<T extends FieldValues>({ control, name, ...props }: Fi
   );
 }
 
+/** A checkbox of the one form pattern: native, its text as the label, the field's error under it. */
 export function CheckboxField<T extends FieldValues>({ control, name, children }: { control: Control<T>; name: Path<T>; children: ReactNode }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <div className={`form-field${fieldState.error ? ' ion-invalid' : ''}`} data-field={name}>
-          <IonCheckbox labelPlacement="end" justify="start" checked={Boolean(field.value)} onIonChange={(e) => field.onChange(e.detail.checked)}>
-            {children}
-          </IonCheckbox>
+        <div className={`form-field check-field${fieldState.error ? ' ion-invalid' : ''}`} data-field={name}>
+          <label>
+            <input
+              type="checkbox"
+              name={name}
+              checked={Boolean(field.value)}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              onBlur={field.onBlur}
+              aria-invalid={Boolean(fieldState.error)}
+            />
+            <span>{children}</span>
+          </label>
           {fieldState.error && (
-            <IonNote color="danger" className="field-error" role="alert">
+            <p className="outline-field-error" role="alert">
               {fieldState.error.message}
-            </IonNote>
+            </p>
           )}
         </div>
       )}

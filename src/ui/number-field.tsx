@@ -1,7 +1,6 @@
-import { IonInput } from './ionic/input';
+import { TextInput } from './form-base';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { parseIntInput } from '@core/catalog';
-import { it } from '../i18n/it';
 
 /**
  * An integer field of the one form pattern (see form.tsx): the value is a number, or '' when the
@@ -32,28 +31,24 @@ export function NumberField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <IonInput
-          data-field={name}
+        <TextInput
+          name={name}
           label={label}
-          labelPlacement="stacked"
-          fill="outline"
           inputmode={decimal ? 'decimal' : 'numeric'}
           maxlength={maxlength}
           minlength={minlength}
           disabled={disabled}
-          placeholder={it.common.placeholder}
+          helperText={helperText}
           value={field.value === '' || field.value === null || field.value === undefined ? '' : String(field.value)}
-          onIonInput={(e) => {
-            const raw = (e.detail.value ?? '').replace(',', '.');
+          onChange={(value) => {
+            const raw = value.replace(',', '.');
             if (decimal) {
               const n = Number.parseFloat(raw);
               field.onChange(raw === '' || Number.isNaN(n) ? '' : n);
             } else field.onChange(parseIntInput(raw));
           }}
-          onIonBlur={field.onBlur}
-          className={`form-field${fieldState.error ? ' ion-invalid ion-touched' : ''}`}
-          errorText={fieldState.error?.message}
-          helperText={helperText}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
         />
       )}
     />

@@ -11,9 +11,9 @@ export const LOGIN_FIELDS = [
 ] as const;
 
 const field = ({ name, label, attrs }: (typeof LOGIN_FIELDS)[number]) =>
-  `<div class="login-field" data-field="${name}"><label for="login-${name}">${esc(label)}</label>` +
+  `<div class="outline-field" data-field="${name}"><label for="login-${name}">${esc(label)}</label>` +
   `<input id="login-${name}" name="${name}" ${attrs} placeholder="${esc(it.common.placeholder)}" aria-describedby="login-${name}-error" />` +
-  `<p class="login-field-error" id="login-${name}-error" hidden></p></div>`;
+  `<p class="outline-field-error" id="login-${name}-error" hidden></p></div>`;
 
 const legal = (doc: string, text: string) => `<a href="/legal/${doc}.pdf" target="_blank" rel="noopener">${esc(text)}</a>`;
 

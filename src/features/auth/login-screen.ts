@@ -35,8 +35,8 @@ export function mountLogin(container: HTMLElement, options: LoginOptions): () =>
   let pending = false;
 
   const showError = (name: Field, message: string | undefined) => {
-    const box = input(name).closest<HTMLElement>('.login-field')!;
-    const text = box.querySelector<HTMLElement>('.login-field-error')!;
+    const box = input(name).closest<HTMLElement>('.outline-field')!;
+    const text = box.querySelector<HTMLElement>('.outline-field-error')!;
     box.classList.toggle('ion-invalid', Boolean(message));
     input(name).setAttribute('aria-invalid', String(Boolean(message)));
     text.textContent = message ?? '';

@@ -2,12 +2,11 @@ import { IonButton } from '../../ui/ionic/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
-import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
-import { IonLabel } from '../../ui/ionic/list';
+import { PeriodSelect } from '../../ui/period-select';
 import { useState } from 'react';
 import { hasFeature } from '@core/features';
 import { formatDateIt, formatEuro } from '@core/format';
-import { STATS_INTERVALS, type AgentSummary, type StatsInterval } from '@core/schemas/sales';
+import { type AgentSummary, type StatsInterval } from '@core/schemas/sales';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
@@ -35,19 +34,7 @@ export default function DashboardPage() {
 
   return (
     <AppPage title={it.dashboard.title} className="dashboard-page">
-      <IonSegment
-        scrollable
-        value={interval}
-        onIonChange={(e) => setPeriod(e.detail.value as StatsInterval)}
-        aria-label={it.dashboard.period}
-        className="db-periods"
-      >
-        {STATS_INTERVALS.map((i) => (
-          <IonSegmentButton key={i} value={i}>
-            <IonLabel>{it.dashboard.periods[i]}</IonLabel>
-          </IonSegmentButton>
-        ))}
-      </IonSegment>
+      <PeriodSelect value={interval} onChange={setPeriod} className="db-periods" />
       {leader && network.length > 0 && (
         <label className="db-view">
           {it.dashboard.view}

@@ -13,7 +13,8 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { QuotationSummaryList } from '../../ui/quotation-summary';
 import { useAgentPage } from './api/get-agent-page';
-import { Figure, PeriodSelect } from './components/period-select';
+import { Figure } from './components/figure';
+import { PeriodSelect } from '../../ui/period-select';
 import './network.css';
 import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
@@ -116,7 +117,7 @@ export default function AgentPage() {
           </div>
 
           <h2 className="nw-section-title">{t.figures}</h2>
-          <PeriodSelect value={interval} onChange={setPeriod} />
+          <PeriodSelect value={interval} onChange={setPeriod} className="nw-periods" />
           <p className="nw-range">{it.dashboard.range(formatDateIt(s.selectedRange.start), formatDateIt(s.selectedRange.end))}</p>
           <div className={`nw-grid${page.isFetching ? ' nw-loading' : ''}`} data-testid="agent-figures">
             <section className="nw-card">

@@ -10,7 +10,8 @@ import { it } from '../../i18n/statistics';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useNetworkStatistics } from './api/get-network-statistics';
-import { Figure, PeriodSelect } from './components/period-select';
+import { Figure } from './components/figure';
+import { PeriodSelect } from '../../ui/period-select';
 import './network.css';
 import { StatusLegend } from '../../ui/status-legend';
 import { Icon } from '../../ui/icon';
@@ -31,7 +32,7 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
   return (
     <AppPage title={t.title} className="network-page">
       <h1 className="nw-title">{t.title}</h1>
-      <PeriodSelect value={interval} onChange={setPeriod} />
+      <PeriodSelect value={interval} onChange={setPeriod} className="nw-periods" />
       {s && (
         <p className="nw-range" data-testid="nw-range">
           {it.dashboard.range(formatDateIt(s.selectedRange.start), formatDateIt(s.selectedRange.end))}

@@ -1,8 +1,5 @@
 import { IonButton } from '../../ui/ionic/button';
-import { IonInput } from '../../ui/ionic/input';
 import { IonNote } from '../../ui/ionic/text';
-import { IonSegment, IonSegmentButton } from '../../ui/ionic/segment';
-import { IonLabel } from '../../ui/ionic/list';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
@@ -14,7 +11,8 @@ import { it } from '../../i18n/quotation';
 import { CheckboxField, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { lookupCustomer } from './api/quotations';
-import { SubmitButton } from '../../ui/form-base';
+import { SubmitButton, TextInput } from '../../ui/form-base';
+import { Segmented } from '../../ui/segmented';
 
 export type CustomerValues = {
   first_name: string;
@@ -185,14 +183,15 @@ export function CustomerForm({
       })}
     >
       <fieldset disabled={disabled} className="plain-fieldset">
-        <IonSegment value={type} onIonChange={(e) => switchTo(e.detail.value as CustomerType)} disabled={disabled} aria-label="Tipo di cliente">
-          <IonSegmentButton value="privati" data-testid="type-privati">
-            <IonLabel>{it.quotation.typePrivati}</IonLabel>
-          </IonSegmentButton>
-          <IonSegmentButton value="piva" data-testid="type-piva">
-            <IonLabel>{it.quotation.typePiva}</IonLabel>
-          </IonSegmentButton>
-        </IonSegment>
+        <Segmented
+          label="Tipo di cliente"
+          value={type}
+          onChange={switchTo}
+          options={[
+            { value: 'privati', label: it.quotation.typePrivati, testId: 'type-privati' },
+            { value: 'piva', label: it.quotation.typePiva, testId: 'type-piva' },
+          ]}
+        />
         {askSwitch && (
           <div className="confirm-box" role="alertdialog" aria-live="assertive" data-testid="switch-confirm">
             <p>{it.quotation.switchConfirm}</p>
@@ -207,41 +206,31 @@ export function CustomerForm({
 
         <div className="form-grid">
           {type === 'piva' && (
-            <div className={`form-field${vatError ? ' ion-invalid' : ''}`} data-field="vat_number">
-              <IonInput
-                label={f.vat_number}
-                labelPlacement="stacked"
-                fill="outline"
-                inputmode="numeric"
-                // Room for spaces around a pasted number: the value is trimmed as it is typed.
-                maxlength={15}
-                disabled={disabled}
-                placeholder={it.common.placeholder}
-                value={vat}
-                onIonInput={(e) => onVat(e.detail.value ?? '')}
-                data-testid="vat-entry"
-                className={vatError || form.formState.errors.vat_number ? 'ion-invalid ion-touched' : ''}
-                errorText={vatError ?? form.formState.errors.vat_number?.message}
-              />
-            </div>
-          )}
-          <div className={`form-field${entryError ? ' ion-invalid' : ''}`} data-field="fiscal_code">
-            <IonInput
-              label={type === 'privati' ? it.quotation.fiscalCodeEntry : f.fiscal_code}
-              labelPlacement="stacked"
-              fill="outline"
-              // Room for spaces around a pasted code: the value is trimmed and upper-cased as it is typed.
-              maxlength={20}
-              autocapitalize="characters"
+            <TextInput
+              name="vat_number"
+              label={f.vat_number}
+              inputmode="numeric"
+              // Room for spaces around a pasted number: the value is trimmed as it is typed.
+              maxlength={15}
               disabled={disabled}
-              placeholder={it.common.placeholder}
-              value={fiscalCode}
-              onIonInput={(e) => onFiscalCode(e.detail.value ?? '')}
-              data-testid="fiscal-code-entry"
-              className={entryError || form.formState.errors.fiscal_code ? 'ion-invalid ion-touched' : ''}
-              errorText={entryError ?? form.formState.errors.fiscal_code?.message}
+              value={vat}
+              onChange={onVat}
+              data-testid="vat-entry"
+              error={vatError ?? form.formState.errors.vat_number?.message}
             />
-          </div>
+          )}
+          <TextInput
+            name="fiscal_code"
+            label={type === 'privati' ? it.quotation.fiscalCodeEntry : f.fiscal_code}
+            // Room for spaces around a pasted code: the value is trimmed and upper-cased as it is typed.
+            maxlength={20}
+            autocapitalize="characters"
+            disabled={disabled}
+            value={fiscalCode}
+            onChange={onFiscalCode}
+            data-testid="fiscal-code-entry"
+            error={entryError ?? form.formState.errors.fiscal_code?.message}
+          />
         </div>
         {searching && <IonNote>{it.quotation.searching}</IonNote>}
         {found === true && (

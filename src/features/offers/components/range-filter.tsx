@@ -1,4 +1,4 @@
-import { IonInput } from '../../../ui/ionic/input';
+import { TextInput } from '../../../ui/form-base';
 import { IonRange } from '../../../ui/ionic/range';
 import { memo, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '@core/format';
@@ -108,23 +108,23 @@ export const RangeFilter = memo(function RangeFilter(props: {
         }}
       />
       <div className="range-inputs">
-        <IonInput
+        <TextInput
+          name={`${name}-from`}
           label={`${it.offers.from} (${unit})`}
-          labelPlacement="stacked"
-          fill="outline"
           inputmode="numeric"
           data-testid={`${name}-from`}
           value={text[0]}
-          onIonInput={(e) => typed('from', String(e.detail.value ?? ''))}
+          onChange={(raw) => typed('from', raw)}
+          error={undefined}
         />
-        <IonInput
+        <TextInput
+          name={`${name}-to`}
           label={`${it.offers.to} (${unit})`}
-          labelPlacement="stacked"
-          fill="outline"
           inputmode="numeric"
           data-testid={`${name}-to`}
           value={text[1]}
-          onIonInput={(e) => typed('to', String(e.detail.value ?? ''))}
+          onChange={(raw) => typed('to', raw)}
+          error={undefined}
         />
       </div>
       <p className="range-bounds">
