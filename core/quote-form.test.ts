@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyQuote, isQuoteEditable, quoteCategories, quoteCustomer, quoteFieldsFor, type QuoteFormValues, quotePayload } from './quote-form';
+import { emptyQuote, isQuoteEditable, quoteCategories, quoteFieldsFor, type QuoteFormValues } from './quote-form';
+import { quoteCustomer, quotePayload } from './quote-payload';
 
 const mario: QuoteFormValues = {
   first_name: ' Mario ',

@@ -1,13 +1,11 @@
 import { pickFields, QUOTE_FIELDS } from './customer-fields';
 import { categoriesFor, categoryInfo, CONTRACTUAL_CATEGORIES, type ContractualCategory, type CustomerType } from './categories';
 import type { QuotationStatus } from './quotation';
-import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
-import type { QuotePayload, ServiceChoices } from './schemas/quotations';
 
 /**
  * The simple quote form ('Salva preventivo', spec §2, §4 "Customer lookup and form", §5 "Quote
- * form"): which fields it shows, what it sends and while it may be changed. Its checks are
- * QuoteCustomerSchema (core/schemas/customer.ts), the same the server applies.
+ * form"): which fields it shows and while it may be changed. What it sends is quote-payload.ts: its
+ * checks are QuoteCustomerSchema (core/schemas/customer.ts), the same the server applies.
  */
 
 export type QuoteFormValues = {
@@ -56,55 +54,6 @@ export function emptyQuote(offerType: CustomerType | null): QuoteFormValues {
     vat_number: '',
     business_name: '',
     notes: '',
-  };
-}
-
-/**
- * The customer part of the payload, as the checks leave it: names and email, postal code, VAT and notes
- * trimmed, the fiscal code upper-cased, a +39 prefix stripped from the phone; VAT and business name only
- * for business types. Null when a check fails (the form shows why).
- */
-export function quoteCustomer(values: QuoteFormValues): QuoteCustomer | null {
-  const fields = quoteFieldsFor(values.employee_category);
-  const parsed = QuoteCustomerSchema.safeParse({
-    ...values,
-    vat_number: fields.vat_number ? values.vat_number : '',
-    business_name: fields.business_name ? values.business_name : '',
-  });
-  return parsed.success ? parsed.data : null;
-}
-
-/** The offer a new quote is made from (its child ref, the quoted figures and the chosen extras). */
-export type QuotedOffer = {
-  ref: string;
-  /** Unknown figures (offline, offer not loaded) are left out: the server takes them from the offer. */
-  monthly_rate?: number | undefined;
-  deposit?: number | undefined;
-  duration?: number | undefined;
-  distance?: number | undefined;
-  accessories: string[];
-  colors: string[];
-  additionalServices?: ServiceChoices;
-};
-
-/** POST quote: the offer fields of the spec's Quote payload (§3) plus the customer; the server reprices it. */
-export function quotePayload(values: QuoteFormValues, offer: QuotedOffer): QuotePayload | null {
-  const customer = quoteCustomer(values);
-  if (!customer) return null;
-  const known = (k: string, v: number | undefined) => (v === undefined ? {} : { [k]: v });
-  return {
-    ...customer,
-    code: offer.ref,
-    ...known('selectedPrice', offer.monthly_rate),
-    ...known('monthly_rate', offer.monthly_rate),
-    ...known('deposit', offer.deposit),
-    ...known('duration', offer.duration),
-    ...known('distance', offer.distance),
-    company_name: customer.business_name,
-    note: customer.notes,
-    accessories: offer.accessories,
-    colors: offer.colors,
-    additionalServices: offer.additionalServices ?? [],
   };
 }
 

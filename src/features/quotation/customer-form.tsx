@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
 import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
-import { isCustomerComplete, ProposalCustomerSchema } from '@core/schemas/customer';
 import type { Customer } from '@core/schemas/quotations';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
 import { it } from '../../i18n/quotation';
@@ -32,8 +31,12 @@ export type CustomerValues = {
 
 const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
 
-/** The spec's checks (core/schemas/customer.ts) plus completeness and consent (§5 "Proposal customer step"). */
+/**
+ * The spec's checks (core/schemas/customer.ts) plus completeness and consent (§5 "Proposal customer step").
+ * The schemas (and zod) load at the first check, not with the step (issue 18).
+ */
 const resolver: Resolver<CustomerValues> = async (values) => {
+  const { isCustomerComplete, ProposalCustomerSchema } = await import('@core/schemas/customer');
   const errors: FieldErrors<CustomerValues> = {};
   const add = (name: keyof CustomerValues, message: string) => {
     if (!errors[name]) (errors as Record<string, { type: string; message: string }>)[name] = { type: 'validate', message };

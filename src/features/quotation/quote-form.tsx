@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import type { CustomerType } from '@core/categories';
 import { quoteCategories, quoteFieldsFor, type QuoteFormValues } from '@core/quote-form';
-import { QuoteCustomerSchema } from '@core/schemas/customer';
 import { SERVER_ERROR } from '@core/validation';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
@@ -12,8 +11,12 @@ import { applyServerErrors, scrollToFirstError, TextField } from '../../ui/form'
 import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { SubmitButton } from '../../ui/form-base';
 
-/** §5 "Quote form": the checks of core/schemas/customer.ts (the server's too), each message on its field. */
+/**
+ * §5 "Quote form": the checks of core/schemas/customer.ts (the server's too), each message on its field.
+ * The schemas (and zod) load at the first check, not with the form (issue 18).
+ */
 const resolver: Resolver<QuoteFormValues> = async (values) => {
+  const { QuoteCustomerSchema } = await import('@core/schemas/customer');
   const fields = quoteFieldsFor(values.employee_category);
   const parsed = QuoteCustomerSchema.safeParse({
     ...values,

@@ -1,6 +1,6 @@
 import { IonButton } from '../../ui/ionic/button';
 import { useState } from 'react';
-import { isQuoteEditable, quoteCustomer, quoteValuesOf } from '@core/quote-form';
+import { isQuoteEditable, quoteValuesOf } from '@core/quote-form';
 import type { Proposal } from '@core/schemas/quotations';
 import { it } from '../../i18n/quotation';
 import { useUpdateQuote } from './api/proposal-writes';
@@ -45,6 +45,7 @@ export function QuoteSection({
           disabled={!editable}
           onCancel={() => setEditing(false)}
           onSave={async (values) => {
+            const { quoteCustomer } = await import('@core/quote-payload');
             const customer = quoteCustomer(values);
             if (!customer) return;
             const r = await update.mutateAsync(customer).catch((err: unknown) => {

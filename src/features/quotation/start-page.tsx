@@ -3,7 +3,7 @@ import { IonText } from '../../ui/ionic/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasFeature } from '@core/features';
-import { emptyQuote, quotePayload, type QuoteFormValues } from '@core/quote-form';
+import { emptyQuote, type QuoteFormValues } from '@core/quote-form';
 import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
@@ -93,6 +93,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
 
   async function saveQuote(values: QuoteFormValues) {
     if (!config) return;
+    const { quotePayload } = await import('@core/quote-payload');
     const body = quotePayload(values, {
       ref: config.offer,
       monthly_rate: shownRate,

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataOf } from '@core/schemas/common';
-import { z } from '@core/schemas/zod-config';
+import type { z } from 'zod';
 import type { QuoteCustomer } from '@core/schemas/customer';
 import {
   type CustomerSchema,
   type OfferPreviewSchema,
   type ProposalSave,
-  ProposalSchema,
+  type ProposalSchema,
   type QuotePayload,
   type StreamTokenSchema,
   type Sustainability,
@@ -55,51 +54,63 @@ export async function lookupCustomer(by: { code?: string; vat?: string; category
 
 /** Every quotation write refreshes the lists and statistics it changes (src/api/query-client.ts). */
 const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
-/** What the proposal writes answer when sent at once: the proposal as it now is. */
-const ProposalAnswer = dataOf(ProposalSchema).transform((r) => r.data);
+/** The answers' schemas, with zod, load at the first write (answers.ts). */
+const answers = () => import('./answers');
 
 export const createProposal = (body: ProposalSave, customerName: string) =>
-  submitWrite(
-    { label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE },
-    ProposalAnswer,
+  answers().then(({ ProposalAnswer }) =>
+    submitWrite(
+      { label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE },
+      ProposalAnswer,
+    ),
   );
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
 export const createQuote = (body: QuotePayload, customerName: string) =>
-  submitWrite(
-    { label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
-    dataOf(z.string()).transform((r) => r.data),
+  answers().then(({ QuoteCodeAnswer }) =>
+    submitWrite(
+      { label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
+      QuoteCodeAnswer,
+    ),
   );
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
 export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  submitWrite(
-    { label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE },
-    ProposalAnswer,
+  answers().then(({ ProposalAnswer }) =>
+    submitWrite(
+      { label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE },
+      ProposalAnswer,
+    ),
   );
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  submitWrite(
-    { label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE },
-    ProposalAnswer,
+  answers().then(({ ProposalAnswer }) =>
+    submitWrite(
+      { label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE },
+      ProposalAnswer,
+    ),
   );
 
 export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  submitWrite(
-    { label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE },
-    ProposalAnswer,
+  answers().then(({ ProposalAnswer }) =>
+    submitWrite(
+      { label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE },
+      ProposalAnswer,
+    ),
   );
 
 export const uploadDocument = (code: string, fileType: string, file: File) =>
-  submitWrite(
-    {
-      label: `Documento ${file.name}`,
-      method: 'POST',
-      path: 'quotations/documents/upload',
-      file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
-      invalidate: PROPOSAL_INVALIDATE,
-    },
-    ProposalAnswer,
+  answers().then(({ ProposalAnswer }) =>
+    submitWrite(
+      {
+        label: `Documento ${file.name}`,
+        method: 'POST',
+        path: 'quotations/documents/upload',
+        file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
+        invalidate: PROPOSAL_INVALIDATE,
+      },
+      ProposalAnswer,
+    ),
   );
 
 export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
