@@ -133,7 +133,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await page.goto(`/catalog/${code}/edit`);
   s = screen(page);
   await s.getByTestId('variation-row').first().getByTestId('variation-edit-button').click();
-  await expect(s.getByTestId('variation-row').first().getByTestId('variation-delete')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('variation-row').first().getByTestId('variation-delete')).toBeDisabled();
   await s.getByTestId('variation-edit').getByLabel('Canone', { exact: true }).fill('285');
   await s.getByTestId('variation-edit').getByTestId('variation-save').click();
   await expect(s.getByTestId('variation-row').filter({ hasText: '285 €' })).toHaveCount(1);
@@ -145,7 +145,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await editRow.getByLabel('Canone web').fill('299');
   await editRow.getByLabel('Tariffa speciale attiva').check();
   await expect(editRow.getByText('Con la tariffa speciale indica un prezzo speciale')).toBeVisible();
-  await expect(editRow.getByTestId('variation-save')).toHaveAttribute('aria-disabled', 'true');
+  await expect(editRow.getByTestId('variation-save')).toBeDisabled();
   await editRow.getByLabel('Prezzo speciale (€)').fill('295');
   await shots(page, 'catalog-variation-edit');
   await editRow.getByTestId('variation-save').click();
@@ -190,12 +190,12 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(s.getByTestId('catalog-save')).toBeVisible();
   await page.context().setOffline(true);
   await expect(s.getByTestId('catalog-offline').first()).toContainText('Sei offline');
-  await expect(s.getByTestId('catalog-save')).toHaveAttribute('aria-disabled', 'true');
-  await expect(s.getByTestId('variation-add')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('catalog-save')).toBeDisabled();
+  await expect(s.getByTestId('variation-add')).toBeDisabled();
   await shots(page, 'catalog-offline');
   await page.context().setOffline(false);
   await expect(s.getByTestId('catalog-offline')).toHaveCount(0);
-  await expect(s.getByTestId('catalog-save')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('catalog-save')).toBeEnabled();
 
   // An agent outside the group cannot open it.
   await logout(page);
@@ -291,7 +291,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   // Offline: the forms say so and cannot be saved.
   await page.context().setOffline(true);
   await expect(s.getByTestId('catalog-offline').first()).toBeVisible();
-  await expect(s.getByTestId('product-services-save')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.getByTestId('product-services-save')).toBeDisabled();
   await page.context().setOffline(false);
 
   // Delete the product, then the provider, each after confirmation.

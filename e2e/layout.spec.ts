@@ -7,7 +7,7 @@ import { expect, screen, test, USERS } from './fixtures';
 // (elementsFromPoint honours scrolling and clipping) on a grid of points over the button.
 
 const INTERACTIVE =
-  'a, button, input, select, textarea, [role="button"], [role="link"], [role="tab"], ion-button, ion-toggle, ion-checkbox, ion-select, ion-input, ion-card[button]';
+  'a, button, input, select, textarea, [role="button"], [role="link"], [role="tab"], ion-toggle, ion-checkbox, ion-select, ion-input, ion-card[button]';
 const PRICE = '.offer-card-price, .offer-card-terms, [data-testid="monthly-rate"], .od-price, .od-price-bar';
 
 async function coveredByFabs(page: Page): Promise<string[]> {

@@ -122,7 +122,7 @@ test('an address whose variation no longer exists shows the expired mark; no sel
   await expect(screen(page).getByTestId('offer-expired')).toBeVisible();
   await expect(screen(page).getByTestId('commission-panel')).toHaveCount(0);
   await expect(screen(page).getByRole('tab', { name: 'Dati venditore' })).toHaveCount(0);
-  await expect(screen(page).getByTestId('create-quote')).toHaveAttribute('aria-disabled', 'true');
+  await expect(screen(page).getByTestId('create-quote')).toBeDisabled();
 });
 
 test('seller tab: rental data, seller notes behind a click on Catalogo offers, fees', async ({ page, loggedIn, request }) => {

@@ -64,7 +64,7 @@ export async function answerCreditCheck(page: Page, income = '10000') {
   const s = screen(page).getByTestId('sustainability-step');
   await expect(s.getByRole('heading', { name: 'Sostenibilità', exact: true })).toBeVisible();
   await expect(s.getByText('Verifica la sostenibilità di questa offerta per il tuo cliente.')).toBeVisible();
-  await expect(s.getByTestId('save-sustainability')).toHaveAttribute('aria-disabled', 'true'); // nothing answered yet
+  await expect(s.getByTestId('save-sustainability')).toBeDisabled(); // nothing answered yet
   await s.getByRole('button', { name: 'Verifica sostenibilità' }).click();
   const m = page.locator('ion-modal.cc-modal');
   await expect(m).toBeVisible();

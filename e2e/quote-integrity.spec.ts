@@ -190,12 +190,12 @@ test("a new customer's quotation never starts from the previous customer's credi
   await loggedIn(USERS.full);
   await page.goto(`/quotations/${first}`);
   const { step } = await answerCreditCheck(page);
-  await expect(step.getByTestId('save-sustainability')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(step.getByTestId('save-sustainability')).toBeEnabled();
 
   await page.goto(`/quotations/${second}`);
   const next = screen(page).getByTestId('sustainability-step');
   await expect(next.getByRole('button', { name: 'Verifica sostenibilità' })).toBeVisible();
-  await expect(next.getByTestId('save-sustainability')).toHaveAttribute('aria-disabled', 'true');
+  await expect(next.getByTestId('save-sustainability')).toBeDisabled();
   await expect(next.locator('.cc-indicator')).toHaveCount(0);
   // The first customer's answers are still theirs: their quotation shows them again.
   const saved = await request.put(`/api/v1/proposals/${first}`, {

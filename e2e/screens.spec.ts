@@ -25,8 +25,7 @@ const firstHref = (from: string, selector: string) => async (page: Page) => {
   await page.goto(from);
   const link = screen(page).locator(selector).first();
   await expect(link).toBeVisible({ timeout: 30_000 });
-  // An ion-button's href is a property, not an attribute.
-  return link.evaluate((el) => el.getAttribute('href') ?? String((el as HTMLElement & { href: string }).href));
+  return (await link.getAttribute('href'))!;
 };
 
 /** Signs in, waiting longer than the fixture: the first start downloads the catalogue copy on a shared machine. */

@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonInput } from '../ui/ionic/input';
 import { IonProgressBar } from '../ui/ionic/progress-bar';
 import { IonSelect, IonSelectOption } from '../ui/ionic/select';
@@ -67,9 +67,9 @@ export function CreditCheckForm({
               <IonSpinner name="dots" /> {it.creditCheck.retrying}
             </p>
           ) : (
-            <IonButton size="small" fill="outline" onClick={retry}>
+            <Button size="small" fill="outline" onClick={retry}>
               {it.common.retry}
-            </IonButton>
+            </Button>
           )}
         </div>
       ) : null}
@@ -119,7 +119,7 @@ function QuestionField({ logic, question, value, current }: { logic: Logic; ques
           ).map((option) => {
             const selected = value === option.value;
             return (
-              <IonButton
+              <Button
                 key={String(option.value)}
                 // Medium, not primary, when unselected: primary text on the dark theme's background is too faint.
                 color={selected ? 'primary' : 'medium'}
@@ -128,7 +128,7 @@ function QuestionField({ logic, question, value, current }: { logic: Logic; ques
                 onClick={() => (selected && !current ? undefined : answer(option.value))}
               >
                 {option.value === true ? it.creditCheck.yes : option.value === false ? it.creditCheck.no : option.label}
-              </IonButton>
+              </Button>
             );
           })}
         </div>
@@ -190,9 +190,9 @@ function AmountField({ question, value, current, onAnswer }: { question: Questio
           €
         </span>
       </IonInput>
-      <IonButton onClick={submit} disabled={parsed === null}>
+      <Button onClick={submit} disabled={parsed === null}>
         {it.creditCheck.ok}
-      </IonButton>
+      </Button>
     </div>
   );
 }

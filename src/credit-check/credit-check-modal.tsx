@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonContent } from '../ui/ionic/content';
 import { IonModal } from '../ui/ionic/overlays';
 import { useEffect, useRef, useState } from 'react';
@@ -70,9 +70,9 @@ function CreditCheckBody({ onClose }: { onClose: () => void }) {
       <p className="cc-intro">{it.creditCheck.intro}</p>
       <CreditCheckForm variant="quote" />
       {check.contractualCategory && logic && !shown && (
-        <IonButton expand="block" className="cc-submit" disabled={!submittable} onClick={() => void submit()}>
+        <Button expand="block" className="cc-submit" disabled={!submittable} onClick={() => void submit()}>
           {pending ? it.creditCheck.checking : it.creditCheck.submit}
-        </IonButton>
+        </Button>
       )}
       <div ref={outcome}>
         <CreditCheckError variant={failure} />
@@ -80,11 +80,11 @@ function CreditCheckBody({ onClose }: { onClose: () => void }) {
         {check.contractualCategory && (
           <div className="cc-actions">
             {shown && (
-              <IonButton routerLink={links.offers(filtersToQuery(creditCheckFilterParams(check)))} onClick={onClose}>
+              <Button routerLink={links.offers(filtersToQuery(creditCheckFilterParams(check)))} onClick={onClose}>
                 {it.creditCheck.showcase}
-              </IonButton>
+              </Button>
             )}
-            <IonButton
+            <Button
               fill="outline"
               color="medium"
               onClick={() => {
@@ -93,7 +93,7 @@ function CreditCheckBody({ onClose }: { onClose: () => void }) {
               }}
             >
               {it.creditCheck.reset}
-            </IonButton>
+            </Button>
           </div>
         )}
       </div>

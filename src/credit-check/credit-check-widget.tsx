@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import speedometerOutline from 'ionicons-svg/speedometer-outline.svg?raw';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -71,13 +71,13 @@ function Widget({ pathname }: { pathname: string }) {
         <div className="cc-notification" role="dialog" aria-labelledby="cc-notification-text">
           <p id="cc-notification-text">{it.creditCheck.notification}</p>
           <div className="cc-notification-actions">
-            <IonButton size="small" onClick={() => setMode('modal')}>
+            <Button size="small" onClick={() => setMode('modal')}>
               {it.creditCheck.start}
-            </IonButton>
+            </Button>
           </div>
-          <IonButton className="cc-notification-close" fill="clear" size="small" aria-label={it.common.close} onClick={() => setMode('closed')}>
+          <Button className="cc-notification-close" fill="clear" size="small" aria-label={it.common.close} onClick={() => setMode('closed')}>
             <Icon slot="icon-only" icon={closeOutline} />
-          </IonButton>
+          </Button>
         </div>
       )}
       {modalLoaded && (

@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonContent } from '../ui/ionic/content';
 import { LazyModal } from '../ui/ionic/lazy-modal';
 import { IonSpinner } from '../ui/ionic/spinner';
@@ -121,9 +121,9 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
       {!complete && (
         <>
           <p>{it.creditCheck.offer.ask}</p>
-          <IonButton size="small" onClick={() => setAsking(true)}>
+          <Button size="small" onClick={() => setAsking(true)}>
             {it.creditCheck.offer.start}
-          </IonButton>
+          </Button>
         </>
       )}
       {complete && result.isFetching && !response && (
@@ -143,9 +143,9 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
       )}
       <CreditCheckError variant={failure} />
       {complete && (
-        <IonButton size="small" fill="clear" onClick={() => setAsking(true)}>
+        <Button size="small" fill="clear" onClick={() => setAsking(true)}>
           {it.creditCheck.offer.edit}
-        </IonButton>
+        </Button>
       )}
       {modalMounted && (
         <LazyModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
@@ -156,9 +156,9 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
                 <Suspense fallback={<IonSpinner name="dots" />}>
                   <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
                 </Suspense>
-                <IonButton expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
+                <Button expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
                   {it.creditCheck.offer.done}
-                </IonButton>
+                </Button>
               </>
             )}
           </IonContent>

@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonInput } from '../ui/ionic/input';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import sendOutline from 'ionicons-svg/send-outline.svg?raw';
@@ -106,9 +106,9 @@ export default function AssistantPanel({
     <section className="assistant-panel" role="dialog" aria-label={title} data-testid="assistant-panel" data-mode={mode}>
       <header className="assistant-head">
         <strong>{title}</strong>
-        <IonButton fill="clear" size="small" onClick={onClose} aria-label={t.close}>
+        <Button fill="clear" size="small" onClick={onClose} aria-label={t.close}>
           <Icon slot="icon-only" icon={closeOutline} />
-        </IonButton>
+        </Button>
       </header>
       <div className="assistant-log" ref={log} aria-live="polite">
         {messages.map((m, i) => (

@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonContent } from '../ui/ionic/content';
 import { IonPage } from '../ui/ionic/page';
 import { IonSpinner } from '../ui/ionic/spinner';
@@ -48,7 +48,7 @@ export function Protected({ children, gate }: { children: ReactNode; gate?: Gate
       <IonPage>
         <IonContent className="ion-padding">
           <p role="alert">{it.common.offline}</p>
-          <IonButton onClick={() => void refetch()}>{it.common.retry}</IonButton>
+          <Button onClick={() => void refetch()}>{it.common.retry}</Button>
         </IonContent>
       </IonPage>
     );

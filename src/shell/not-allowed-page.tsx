@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { it } from '../i18n/it';
 import { paths } from '../routes';
 import { AppPage } from './layout';
@@ -17,7 +17,7 @@ export default function NotAllowedPage() {
           <p>{t.hint}</p>
         </div>
       </div>
-      <IonButton routerLink={paths.home}>{t.home}</IonButton>
+      <Button routerLink={paths.home}>{t.home}</Button>
     </AppPage>
   );
 }

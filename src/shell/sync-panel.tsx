@@ -1,4 +1,4 @@
-import { IonButton } from '../ui/ionic/button';
+import { Button } from '../ui/button';
 import { IonItem } from '../ui/ionic/item';
 import { IonLabel, IonList } from '../ui/ionic/list';
 import { IonNote } from '../ui/ionic/text';
@@ -28,10 +28,10 @@ export default function SyncPanel(props: { isOpen: boolean; event: Event | undef
                 <p>{p.status === 'rejected' ? `${it.offline.rejected}: ${p.error ?? ''}` : outbox.isPaused() ? it.offline.paused : it.offline.waiting}</p>
                 {p.status === 'rejected' && (
                   <div>
-                    <IonButton size="small" fill="outline" onClick={() => void outbox.retry(p.clientId)}>
+                    <Button size="small" fill="outline" onClick={() => void outbox.retry(p.clientId)}>
                       {it.offline.retry}
-                    </IonButton>
-                    <IonButton
+                    </Button>
+                    <Button
                       size="small"
                       fill="clear"
                       color="danger"
@@ -43,17 +43,17 @@ export default function SyncPanel(props: { isOpen: boolean; event: Event | undef
                       }
                     >
                       {it.offline.discard}
-                    </IonButton>
+                    </Button>
                   </div>
                 )}
               </IonLabel>
             </IonItem>
           ))}
         </IonList>
-        <IonButton expand="block" disabled={!online || pending.length === 0} onClick={() => void outbox.resume()}>
+        <Button expand="block" disabled={!online || pending.length === 0} onClick={() => void outbox.resume()}>
           <Icon slot="start" icon={syncOutline} />
           {it.offline.syncNow}
-        </IonButton>
+        </Button>
       </div>
     </IonPopover>
   );

@@ -1,4 +1,4 @@
-import { IonButton } from './ionic/button';
+import { Button } from './button';
 import { IonContent } from './ionic/content';
 import { IonModal } from './ionic/overlays';
 import { it } from '../i18n/it';
@@ -12,10 +12,10 @@ export default function ConfirmModal({ text, onClose }: { text: string | null; o
         <div role="alertdialog" aria-modal="true" aria-label={text ?? ''} data-testid="confirm-dialog">
           <p className="confirm-text">{text}</p>
           <div className="confirm-actions">
-            <IonButton fill="outline" onClick={() => onClose(false)}>
+            <Button fill="outline" onClick={() => onClose(false)}>
               {it.common.cancel}
-            </IonButton>
-            <IonButton onClick={() => onClose(true)}>{it.common.confirm}</IonButton>
+            </Button>
+            <Button onClick={() => onClose(true)}>{it.common.confirm}</Button>
           </div>
         </div>
       </IonContent>

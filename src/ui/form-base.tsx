@@ -1,4 +1,4 @@
-import { IonButton } from './ionic/button';
+import { Button } from './button';
 import { type ComponentProps, useId } from 'react';
 import { ApiError } from '../api/client';
 import { it } from '../i18n/it';
@@ -109,26 +109,7 @@ export function scrollToFirstError() {
   requestAnimationFrame(() => document.querySelector('.ion-invalid')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
 }
 
-/**
- * A form's submit button. Ionic's button submits its form from its own click handler, which exists only once
- * the button has hydrated: a tap that lands before (a quick finger right after the form appears, or the
- * first tap on the login screen) was lost. When Ionic has not handled the click (it marks it handled), the
- * form is submitted here; it never submits twice.
- */
-export function SubmitButton({ onClick, ...props }: Omit<ComponentProps<typeof IonButton>, 'type'>) {
-  return (
-    <IonButton
-      {...props}
-      type="submit"
-      onClick={(e) => {
-        onClick?.(e);
-        // Ionic's own click handler (once hydrated) submits the form and marks the event handled; it may run
-        // after ours (Preact listens on the element itself), so the event is read once its dispatch is over.
-        const form = (e.currentTarget as HTMLElement).closest('form');
-        setTimeout(() => {
-          if (!e.defaultPrevented && !props.disabled) form?.requestSubmit();
-        }, 0);
-      }}
-    />
-  );
+/** A form's submit button: the native submit of the app's Button (src/ui/button.tsx). */
+export function SubmitButton(props: Omit<ComponentProps<typeof Button>, 'type'>) {
+  return <Button {...props} type="submit" />;
 }

@@ -16,8 +16,7 @@ type Props = {
 
 /**
  * A round icon-only button as a plain <button>: the top bar's and the floating buttons, on every private
- * screen, where each IonButton was one more web component in the first render (docs/decisions.md).
- * Screens' own buttons stay IonButton.
+ * screen (docs/decisions.md). Buttons with a label are src/ui/button.tsx.
  */
 export function IconButton({ icon, label, onClick, className, children, ...rest }: Props) {
   return (

@@ -1,4 +1,4 @@
-import { IonButton } from './ionic/button';
+import { Button } from './button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from './ionic/toolbar';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import { it } from '../i18n/it';
@@ -11,9 +11,9 @@ export function ModalHeader({ title, onClose, color }: { title: string; onClose:
       <IonToolbar color={color}>
         <IonTitle>{title}</IonTitle>
         <IonButtons slot="end">
-          <IonButton onClick={onClose} aria-label={it.common.close}>
+          <Button onClick={onClose} aria-label={it.common.close}>
             <Icon slot="icon-only" icon={closeOutline} />
-          </IonButton>
+          </Button>
         </IonButtons>
       </IonToolbar>
     </IonHeader>

@@ -1,4 +1,4 @@
-import { IonButton } from './ionic/button';
+import { Button } from './button';
 import { it } from '../i18n/it';
 import './pagination.css';
 
@@ -7,13 +7,13 @@ export function Pagination({ current, last, onPage }: { current: number; last: n
   if (last <= 1 && current <= 1) return null;
   return (
     <nav className="pagination" aria-label={it.common.pagination}>
-      <IonButton fill="outline" disabled={current <= 1} onClick={() => onPage(current - 1)}>
+      <Button fill="outline" disabled={current <= 1} onClick={() => onPage(current - 1)}>
         {it.common.back}
-      </IonButton>
+      </Button>
       <span className="pagination-status">{it.common.page(current, last)}</span>
-      <IonButton fill="outline" disabled={current >= last} onClick={() => onPage(current + 1)}>
+      <Button fill="outline" disabled={current >= last} onClick={() => onPage(current + 1)}>
         {it.common.next}
-      </IonButton>
+      </Button>
     </nav>
   );
 }

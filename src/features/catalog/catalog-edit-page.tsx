@@ -1,6 +1,6 @@
 import { formatNumber } from '@core/format';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -106,7 +106,7 @@ export default function CatalogEditPage() {
         <p role="alert" data-testid="catalog-not-found">
           {t.notFound}
         </p>
-        <IonButton routerLink={links.catalog()}>{t.title}</IonButton>
+        <Button routerLink={links.catalog()}>{t.title}</Button>
       </AppPage>
     );
   return <Editor key={offer?.code ?? 'new'} offer={offer ?? null} />;
@@ -341,37 +341,31 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
           </SubmitButton>
           {offer &&
             (offer.published ? (
-              <IonButton fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('unpublish')}>
+              <Button fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('unpublish')}>
                 {t.buttons.unpublish}
-              </IonButton>
+              </Button>
             ) : (
-              <IonButton color="success" disabled={!online || action.isPending} onClick={() => action.mutate('publish')} data-testid="catalog-publish">
+              <Button color="success" disabled={!online || action.isPending} onClick={() => action.mutate('publish')} data-testid="catalog-publish">
                 {t.buttons.publish}
-              </IonButton>
+              </Button>
             ))}
           {offer && canClone && (
-            <IonButton fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('clone')}>
+            <Button fill="outline" disabled={!online || action.isPending} onClick={() => action.mutate('clone')}>
               {t.buttons.clone}
-            </IonButton>
+            </Button>
           )}
           {offer && (
-            <IonButton
-              fill="outline"
-              color="danger"
-              disabled={!online || action.isPending}
-              onClick={() => action.mutate('delete')}
-              data-testid="catalog-delete"
-            >
+            <Button fill="outline" color="danger" disabled={!online || action.isPending} onClick={() => action.mutate('delete')} data-testid="catalog-delete">
               {t.buttons.delete}
-            </IonButton>
+            </Button>
           )}
-          <IonButton fill="clear" routerLink={links.catalog()}>
+          <Button fill="clear" routerLink={links.catalog()}>
             {t.buttons.cancel}
-          </IonButton>
+          </Button>
           {offer && (
-            <IonButton fill="clear" routerLink={links.offerPage(offer.code)}>
+            <Button fill="clear" routerLink={links.offerPage(offer.code)}>
               {t.buttons.detail}
-            </IonButton>
+            </Button>
           )}
         </div>
       </form>

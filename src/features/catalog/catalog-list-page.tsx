@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
@@ -24,10 +24,10 @@ export default function CatalogListPage() {
     <AppPage title={t.title}>
       <div className="team-head">
         <h1>{t.title}</h1>
-        <IonButton routerLink={links.catalogNew()} data-testid="catalog-new">
+        <Button routerLink={links.catalogNew()} data-testid="catalog-new">
           <Icon slot="start" icon={addOutline} />
           {t.newOffer}
-        </IonButton>
+        </Button>
       </div>
       <p>{t.intro}</p>
       <input
@@ -65,22 +65,22 @@ export default function CatalogListPage() {
                   </span>
                 </div>
                 <span className={`catalog-status ${o.published ? 'is-published' : 'is-draft'}`}>{o.published ? t.published : t.draft}</span>
-                <IonButton fill="outline" size="small" routerLink={links.catalogEdit(o.code)}>
+                <Button fill="outline" size="small" routerLink={links.catalogEdit(o.code)}>
                   <Icon slot="start" icon={createOutline} />
                   {t.edit}
-                </IonButton>
+                </Button>
               </li>
             ))}
           </ul>
           {data.lastPage > 1 && (
             <div className="catalog-pager">
-              <IonButton fill="clear" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Button fill="clear" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 {t.prev}
-              </IonButton>
+              </Button>
               <span>{t.page(data.currentPage, data.lastPage)}</span>
-              <IonButton fill="clear" disabled={page >= data.lastPage} onClick={() => setPage(page + 1)}>
+              <Button fill="clear" disabled={page >= data.lastPage} onClick={() => setPage(page + 1)}>
                 {t.next}
-              </IonButton>
+              </Button>
             </div>
           )}
         </>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -73,9 +73,9 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
           <OfflineNotice />
           <FormError error={mutation.error} />
           <SubmitButton disabled={!online || mutation.isPending}>{it.common.save}</SubmitButton>
-          <IonButton fill="clear" routerLink={links.products()}>
+          <Button fill="clear" routerLink={links.products()}>
             {it.common.cancel}
-          </IonButton>
+          </Button>
         </form>
       </IonCardContent>
     </IonCard>

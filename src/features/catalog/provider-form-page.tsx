@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonCard, IonCardContent } from '../../ui/ionic/card';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -52,9 +52,9 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
           <OfflineNotice />
           <FormError error={mutation.error} />
           <SubmitButton disabled={!online || mutation.isPending}>{it.common.save}</SubmitButton>
-          <IonButton fill="clear" routerLink={links.providers()}>
+          <Button fill="clear" routerLink={links.providers()}>
             {it.common.cancel}
-          </IonButton>
+          </Button>
         </form>
       </IonCardContent>
     </IonCard>

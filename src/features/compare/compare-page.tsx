@@ -20,7 +20,7 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Icon } from '../../ui/icon';
 import { IconButton } from '../../ui/icon-button';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { type OfferState, useComparedOffers } from './api/get-compared-offers';
 import { usePrintCompare } from './api/print-compare';
 import { compareStore, useCompareItems } from './selection';
@@ -105,14 +105,14 @@ export default function ComparePage() {
         <h1>{t.heading(items.length)}</h1>
         {items.length > 0 && (
           <div className="cmp-actions">
-            <IonButton onClick={print} disabled={ready.length < 2 || printer.isPending} data-testid="compare-print">
+            <Button onClick={print} disabled={ready.length < 2 || printer.isPending} data-testid="compare-print">
               <Icon slot="start" icon={printOutline} />
               {printer.isPending ? t.printing : t.print}
-            </IonButton>
-            <IonButton fill="outline" onClick={() => void share()} data-testid="compare-share">
+            </Button>
+            <Button fill="outline" onClick={() => void share()} data-testid="compare-share">
               <Icon slot="start" icon={copyOutline} />
               {t.share}
-            </IonButton>
+            </Button>
           </div>
         )}
       </div>

@@ -16,7 +16,7 @@ import { links } from '../../routes';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../ui/form';
 import { SubmitButton } from '../../ui/form-base';
 import { Icon } from '../../ui/icon';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonContent } from '../../ui/ionic/content';
 import { IonPage } from '../../ui/ionic/page';
 import { IonSpinner } from '../../ui/ionic/spinner';
@@ -55,9 +55,9 @@ export default function CustomerLinkPage() {
           <h1>{status === 0 || status === 429 ? t.pageTitle : t.goneTitle}</h1>
           <p>{message}</p>
           {(status === 0 || status === 429 || status >= 500) && (
-            <IonButton fill="outline" disabled={isFetching} onClick={() => void refetch()}>
+            <Button fill="outline" disabled={isFetching} onClick={() => void refetch()}>
               {t.retry}
-            </IonButton>
+            </Button>
           )}
         </section>
       </Shell>
@@ -151,10 +151,10 @@ function ProposalBody({ token, proposal: p }: { token: string; proposal: PublicP
           {t.validUntil(formatDateIt(p.valid_until))}
         </p>
         {p.pdf_ready ? (
-          <IonButton expand="block" href={pdfUrl(token)} download={`${p.title}.pdf`} data-testid="cl-pdf">
+          <Button expand="block" href={pdfUrl(token)} download={`${p.title}.pdf`} data-testid="cl-pdf">
             <Icon icon={downloadIcon} slot="start" />
             {t.downloadPdf}
-          </IonButton>
+          </Button>
         ) : (
           <IonNote className="cl-pdf-wait" data-testid="cl-pdf-wait">
             {t.pdfPreparing}
@@ -173,16 +173,16 @@ function ProposalBody({ token, proposal: p }: { token: string; proposal: PublicP
         </p>
         <div className="cl-contact-actions">
           {p.agent.phone && (
-            <IonButton fill="outline" href={`tel:${p.agent.phone.replace(/\s+/g, '')}`}>
+            <Button fill="outline" href={`tel:${p.agent.phone.replace(/\s+/g, '')}`}>
               <Icon icon={callIcon} slot="start" />
               {p.agent.phone}
-            </IonButton>
+            </Button>
           )}
           {p.agent.email && (
-            <IonButton fill="outline" href={`mailto:${p.agent.email}`}>
+            <Button fill="outline" href={`mailto:${p.agent.email}`}>
               <Icon icon={mailIcon} slot="start" />
               {p.agent.email}
-            </IonButton>
+            </Button>
           )}
         </div>
         <p className="cl-private">{t.privateNote}</p>

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import arrowBackOutline from 'ionicons-svg/arrow-back-outline.svg?raw';
 import { useParams } from 'react-router-dom';
@@ -25,10 +25,10 @@ export default function CustomerPage() {
 
   return (
     <AppPage title={c?.name ?? t.title} className="customer-page">
-      <IonButton fill="clear" size="small" routerLink={links.customers()} className="cu-back">
+      <Button fill="clear" size="small" routerLink={links.customers()} className="cu-back">
         <Icon slot="start" icon={arrowBackOutline} />
         {t.back}
-      </IonButton>
+      </Button>
       {isLoading && <IonSpinner />}
       {missing && (
         <p className="form-error" role="alert" data-testid="customer-not-found">

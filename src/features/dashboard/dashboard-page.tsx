@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
@@ -113,10 +113,10 @@ export default function DashboardPage() {
           <ul>
             {network.map((a) => (
               <li key={a.code}>
-                <IonButton fill="clear" onClick={() => setShown(a)} aria-label={it.dashboard.showAgent(a.name)}>
+                <Button fill="clear" onClick={() => setShown(a)} aria-label={it.dashboard.showAgent(a.name)}>
                   {a.name}
                   {a.business_name ? ` · ${a.business_name}` : ''}
-                </IonButton>
+                </Button>
               </li>
             ))}
           </ul>
@@ -127,7 +127,7 @@ export default function DashboardPage() {
           <IonToolbar>
             <IonTitle>{it.dashboard.agentDetails}</IonTitle>
             <IonButtons slot="end">
-              <IonButton onClick={() => setShown(null)}>{it.common.close}</IonButton>
+              <Button onClick={() => setShown(null)}>{it.common.close}</Button>
             </IonButtons>
           </IonToolbar>
         </IonHeader>
@@ -152,9 +152,9 @@ export default function DashboardPage() {
             </div>
           )}
           {shown && (
-            <IonButton expand="block" fill="outline" routerLink={links.agent(shown.code)} onClick={() => setShown(null)} data-testid="agent-page-link">
+            <Button expand="block" fill="outline" routerLink={links.agent(shown.code)} onClick={() => setShown(null)} data-testid="agent-page-link">
               {it.dashboard.openAgent}
-            </IonButton>
+            </Button>
           )}
         </IonContent>
       </IonModal>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { IonNote, IonText } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
@@ -40,10 +40,10 @@ export default function MarketingPage() {
       <div className="team-head">
         <h1>{t.title}</h1>
         {enabled && !creating && (
-          <IonButton fill="outline" onClick={() => setCreating(true)}>
+          <Button fill="outline" onClick={() => setCreating(true)}>
             <Icon slot="start" icon={addOutline} />
             {t.newPost}
-          </IonButton>
+          </Button>
         )}
       </div>
       <p>{t.intro}</p>
@@ -84,10 +84,10 @@ function PostCard({ post }: { post: MarketingPost }) {
       {post.items.map((item) => (
         <figure key={item.id} className="marketing-figure">
           <img src={serverUrl(item.image)} alt={post.title} loading="lazy" width={640} height={400} />
-          <IonButton size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
+          <Button size="small" fill="clear" onClick={run(() => download(item.image_binary, item.image_name))}>
             <Icon slot="start" icon={imageOutline} />
             {t.image}
-          </IonButton>
+          </Button>
         </figure>
       ))}
       <IonCardHeader>
@@ -97,20 +97,20 @@ function PostCard({ post }: { post: MarketingPost }) {
       <IonCardContent>
         <p className="marketing-text">{post.description}</p>
         <div className="marketing-actions">
-          <IonButton size="small" onClick={copy}>
+          <Button size="small" onClick={copy}>
             <Icon slot="start" icon={copyOutline} />
             {copied ? t.copied : t.copy}
-          </IonButton>
+          </Button>
           {first && (
-            <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/attachment`, first.image_name))}>
+            <Button size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/attachment`, first.image_name))}>
               <Icon slot="start" icon={downloadOutline} />
               {t.attachment}
-            </IonButton>
+            </Button>
           )}
-          <IonButton size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/pdf`, `${post.title}.pdf`))}>
+          <Button size="small" fill="outline" onClick={run(() => download(`marketing/posts/${post.id}/pdf`, `${post.title}.pdf`))}>
             <Icon slot="start" icon={documentOutline} />
             {t.pdf}
-          </IonButton>
+          </Button>
         </div>
         <FormError error={failure} />
       </IonCardContent>
@@ -170,9 +170,9 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
           <FormError error={mutation.error} />
           <FormSuccess message={mutation.isSuccess ? t.created : null} />
           <SubmitButton disabled={mutation.isPending || Boolean(fileError)}>{t.publish}</SubmitButton>
-          <IonButton fill="clear" onClick={onDone}>
+          <Button fill="clear" onClick={onDone}>
             {it.common.cancel}
-          </IonButton>
+          </Button>
         </form>
       </IonCardContent>
     </IonCard>

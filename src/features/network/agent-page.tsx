@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { useState } from 'react';
@@ -44,9 +44,9 @@ export default function AgentPage() {
           <p className="form-error" role="alert" data-testid="agent-not-found">
             {t.notFound}
           </p>
-          <IonButton fill="outline" routerLink={links.home()}>
+          <Button fill="outline" routerLink={links.home()}>
             {t.backHome}
-          </IonButton>
+          </Button>
         </div>
       )}
       {page.isError && !missing && !d && (
@@ -110,10 +110,10 @@ export default function AgentPage() {
             </div>
           </dl>
           <div className="nw-actions">
-            <IonButton fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} data-testid="agent-customers-link">
+            <Button fill="outline" size="small" routerLink={links.customers(profile?.role === 1 ? a.id : undefined)} data-testid="agent-customers-link">
               <Icon slot="start" icon={peopleOutline} />
               {t.showCustomers}
-            </IonButton>
+            </Button>
           </div>
 
           <h2 className="nw-section-title">{t.figures}</h2>

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { Link } from 'react-router-dom';
 import { type ReactNode, useState } from 'react';
@@ -58,10 +58,10 @@ export default function NetworkPage({ teamPanel }: { teamPanel?: ReactNode }) {
               <p className="nw-figure" data-testid="total-customers">
                 {s.totals.customers}
               </p>
-              <IonButton size="small" fill="outline" routerLink={links.customers()} className="nw-link-button">
+              <Button size="small" fill="outline" routerLink={links.customers()} className="nw-link-button">
                 <Icon slot="start" icon={peopleOutline} />
                 {t.allCustomers}
-              </IonButton>
+              </Button>
             </section>
             <section className="nw-card nw-card-wide-sm">
               <h2>{it.dashboard.profit}</h2>

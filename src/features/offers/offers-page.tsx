@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import optionsOutline from 'ionicons-svg/options-outline.svg?raw';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import {
@@ -126,7 +126,7 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
         {wide && <aside className="offers-filters">{sidebar}</aside>}
         <section className="offers-results">
           {!wide && (
-            <IonButton
+            <Button
               className="offers-filter-button"
               expand="block"
               fill="outline"
@@ -138,7 +138,7 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
               <Icon slot="start" icon={optionsOutline} />
               {it.offers.filter}
               {chips.length > 0 ? ` (${chips.length})` : ''}
-            </IonButton>
+            </Button>
           )}
           <ResultsHeader
             total={result?.total}

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
 import { IonText } from '../../ui/ionic/text';
@@ -54,10 +54,10 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
         <div className="api-key-box">
           <p className="muted">{t.shownOnce}</p>
           <code data-testid="api-key-value">{mutation.data.apiKey}</code>
-          <IonButton size="small" fill="outline" onClick={() => void copy()}>
+          <Button size="small" fill="outline" onClick={() => void copy()}>
             <Icon slot="start" icon={copyOutline} />
             {copied ? t.copied : t.copy}
-          </IonButton>
+          </Button>
         </div>
       )}
       {mutation.isError && (
@@ -68,19 +68,13 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
       <FormSuccess message={revoke.data ?? null} />
       <FormError error={revoke.error} />
       <div className="button-row">
-        <IonButton onClick={request} disabled={mutation.isPending || revoke.isPending}>
+        <Button onClick={request} disabled={mutation.isPending || revoke.isPending}>
           {profile.apiKey ? t.replace : t.create}
-        </IonButton>
+        </Button>
         {profile.apiKey && (
-          <IonButton
-            fill="outline"
-            color="danger"
-            onClick={() => void askRevoke()}
-            disabled={mutation.isPending || revoke.isPending}
-            data-testid="api-key-revoke"
-          >
+          <Button fill="outline" color="danger" onClick={() => void askRevoke()} disabled={mutation.isPending || revoke.isPending} data-testid="api-key-revoke">
             {t.revoke}
-          </IonButton>
+          </Button>
         )}
       </div>
       {confirm.element}
@@ -90,17 +84,17 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
             <h2>{t.confirmTitle}</h2>
             <p>{t.confirmText}</p>
             <div className="confirm-actions">
-              <IonButton fill="clear" onClick={() => setConfirming(false)}>
+              <Button fill="clear" onClick={() => setConfirming(false)}>
                 {it.common.cancel}
-              </IonButton>
-              <IonButton
+              </Button>
+              <Button
                 onClick={() => {
                   setConfirming(false);
                   mutation.mutate();
                 }}
               >
                 {it.common.confirm}
-              </IonButton>
+              </Button>
             </div>
           </div>
         </IonContent>

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonNote, IonText } from '../../ui/ionic/text';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
@@ -50,9 +50,9 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
       </fieldset>
       <FormError error={themeMutation.error} />
       <FormSuccess message={themeMutation.isSuccess ? it.profile.success : null} />
-      <IonButton onClick={() => themeMutation.mutate({ theme })} disabled={themeMutation.isPending}>
+      <Button onClick={() => themeMutation.mutate({ theme })} disabled={themeMutation.isPending}>
         {t.save}
-      </IonButton>
+      </Button>
 
       <h3>{t.logo}</h3>
       {profile.logo && (
@@ -73,9 +73,9 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
       )}
       <FormError error={logoMutation.error} />
       <FormSuccess message={logoMutation.isSuccess ? it.profile.success : null} />
-      <IonButton onClick={() => file && logoMutation.mutate(file)} disabled={!file || Boolean(fileError) || logoMutation.isPending}>
+      <Button onClick={() => file && logoMutation.mutate(file)} disabled={!file || Boolean(fileError) || logoMutation.isPending}>
         {t.upload}
-      </IonButton>
+      </Button>
     </section>
   );
 }

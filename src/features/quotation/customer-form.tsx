@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonNote } from '../../ui/ionic/text';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -198,12 +198,12 @@ export function CustomerForm({
         {askSwitch && (
           <div className="confirm-box" role="alertdialog" aria-live="assertive" data-testid="switch-confirm">
             <p>{it.quotation.switchConfirm}</p>
-            <IonButton size="small" fill="outline" onClick={() => setAskSwitch(null)}>
+            <Button size="small" fill="outline" onClick={() => setAskSwitch(null)}>
               {it.common.cancel}
-            </IonButton>
-            <IonButton size="small" onClick={() => applySwitch(askSwitch)}>
+            </Button>
+            <Button size="small" onClick={() => applySwitch(askSwitch)}>
               {it.common.confirm}
-            </IonButton>
+            </Button>
           </div>
         )}
 
@@ -277,9 +277,9 @@ export function CustomerForm({
         </CheckboxField>
       </fieldset>
       <div className="wizard-actions">
-        <IonButton fill="outline" onClick={onBack} data-testid="back-to-offer">
+        <Button fill="outline" onClick={onBack} data-testid="back-to-offer">
           {it.quotation.backToOffer}
-        </IonButton>
+        </Button>
         <SubmitButton disabled={disabled} data-testid="next">
           {it.quotation.next}
         </SubmitButton>

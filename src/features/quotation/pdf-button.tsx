@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonNote } from '../../ui/ionic/text';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
@@ -25,9 +25,9 @@ export function PdfButton({ proposal }: { proposal: Proposal }) {
         : it.quotation.pdf.download;
   return (
     <span className="pdf-button-wrap" title={tip} data-testid="pdf-button-wrap" data-state={ready ? 'ready' : !reached ? 'step' : 'preparing'}>
-      <IonButton expand="block" disabled={!ready || download.isPending} data-testid="pdf-download" onClick={() => download.mutate()}>
+      <Button expand="block" disabled={!ready || download.isPending} data-testid="pdf-download" onClick={() => download.mutate()}>
         {it.quotation.pdf.download}
-      </IonButton>
+      </Button>
       {!ready && <IonNote className="pdf-tip">{tip}</IonNote>}
       {download.isError && (
         <IonNote color="danger" role="alert">

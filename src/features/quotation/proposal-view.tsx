@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { hasFeature } from '@core/features';
@@ -122,9 +122,9 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
           )}
           {proposal.quotation.data.code && <SharePanel proposal={proposal} />}
           {current !== 'sustainability' && proposal.step <= 1 && (
-            <IonButton fill="clear" onClick={() => navigate(links.offers())}>
+            <Button fill="clear" onClick={() => navigate(links.offers())}>
               {it.quotation.goToOffers}
-            </IonButton>
+            </Button>
           )}
         </section>
         <QuotationSidebar data={sidebarData(proposal)} pdfButton={<PdfButton proposal={proposal} />} />

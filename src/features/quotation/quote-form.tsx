@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -87,9 +87,9 @@ export function QuoteForm({
       {alert && (
         <div className="wizard-alert" role="alert" data-testid="quote-alert">
           <span>{alert}</span>
-          <IonButton size="small" fill="clear" onClick={() => setAlert(null)} aria-label={it.common.close}>
+          <Button size="small" fill="clear" onClick={() => setAlert(null)} aria-label={it.common.close}>
             ×
-          </IonButton>
+          </Button>
         </div>
       )}
       <fieldset disabled={locked} className="plain-fieldset">
@@ -126,9 +126,9 @@ export function QuoteForm({
       </fieldset>
       <div className="wizard-actions">
         {onCancel ? (
-          <IonButton fill="outline" onClick={onCancel} disabled={sending} data-testid="quote-cancel">
+          <Button fill="outline" onClick={onCancel} disabled={sending} data-testid="quote-cancel">
             {it.common.cancel}
-          </IonButton>
+          </Button>
         ) : (
           <span />
         )}

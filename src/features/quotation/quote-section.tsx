@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { useState } from 'react';
 import { isQuoteEditable, quoteValuesOf } from '@core/quote-form';
 import type { Proposal } from '@core/schemas/quotations';
@@ -66,7 +66,7 @@ export function QuoteSection({
       </summary>
       <CustomerSummary values={c} />
       {editable && (
-        <IonButton
+        <Button
           size="small"
           fill="outline"
           onClick={() => {
@@ -76,7 +76,7 @@ export function QuoteSection({
           data-testid="edit-quote"
         >
           {it.quotation.quote.edit}
-        </IonButton>
+        </Button>
       )}
     </details>
   );

@@ -16,7 +16,7 @@ import { it } from '../../i18n/quotation';
 import { usePendingWrites } from '../../offline/hooks';
 import { useConfirm } from '../../ui/confirm';
 import { Icon } from '../../ui/icon';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonNote } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { shareLink, useCreateShare, useEmailShare, useRevokeShare, useShares } from './api/shares';
@@ -64,9 +64,9 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
               <IonNote color="danger" role="alert">
                 {it.quotation.share.rejected(e.error ?? it.common.serverError)}
               </IonNote>
-              <IonButton size="small" fill="clear" onClick={() => void import('../../offline').then((m) => m.outbox.discard(e.clientId))}>
+              <Button size="small" fill="clear" onClick={() => void import('../../offline').then((m) => m.outbox.discard(e.clientId))}>
                 {it.quotation.share.discard}
-              </IonButton>
+              </Button>
             </>
           ) : (
             <p role="status">{it.quotation.share.queued}</p>
@@ -75,9 +75,9 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
       ))}
       {expired && active.length === 0 && <p className="muted">{it.quotation.share.expired}</p>}
       {!closed && (
-        <IonButton fill={active.length ? 'outline' : 'solid'} data-testid="share-create" disabled={create.isPending} onClick={() => create.mutate(undefined)}>
+        <Button fill={active.length ? 'outline' : 'solid'} data-testid="share-create" disabled={create.isPending} onClick={() => create.mutate(undefined)}>
           {create.isPending ? <IonSpinner name="dots" /> : active.length ? it.quotation.share.createAnother : it.quotation.share.create}
-        </IonButton>
+        </Button>
       )}
       {create.error && (
         <IonNote color="danger" role="alert">
@@ -171,11 +171,11 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
             <input id={`share-link-${share.id}`} readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
           </label>
           <div className="share-actions">
-            <IonButton size="small" href={whatsappUrl(c.phone, message)} target="_blank" rel="noopener" data-testid="share-whatsapp">
+            <Button size="small" href={whatsappUrl(c.phone, message)} target="_blank" rel="noopener" data-testid="share-whatsapp">
               <Icon icon={whatsappIcon} slot="start" />
               {t.whatsapp}
-            </IonButton>
-            <IonButton
+            </Button>
+            <Button
               size="small"
               fill="outline"
               disabled={!c.email || email.isPending}
@@ -190,13 +190,13 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
             >
               <Icon icon={mailIcon} slot="start" />
               {t.email}
-            </IonButton>
-            <IonButton size="small" fill="outline" data-testid="share-copy" onClick={() => void copy()}>
+            </Button>
+            <Button size="small" fill="outline" data-testid="share-copy" onClick={() => void copy()}>
               <Icon icon={copyIcon} slot="start" />
               {t.copy}
-            </IonButton>
+            </Button>
             {native && (
-              <IonButton
+              <Button
                 size="small"
                 fill="outline"
                 data-testid="share-native"
@@ -204,7 +204,7 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
               >
                 <Icon icon={shareIcon} slot="start" />
                 {t.shareSheet}
-              </IonButton>
+              </Button>
             )}
           </div>
         </>
@@ -222,7 +222,7 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
           {errorText(email.error ?? revoke.error)}
         </IonNote>
       )}
-      <IonButton
+      <Button
         size="small"
         fill="clear"
         color="danger"
@@ -233,7 +233,7 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
         }}
       >
         {t.revoke}
-      </IonButton>
+      </Button>
     </div>
   );
 }

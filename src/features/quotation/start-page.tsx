@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonText } from '../../ui/ionic/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -137,17 +137,17 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
                 submitLabel={it.quotation.quote.save}
                 onSave={saveQuote}
               />
-              <IonButton fill="clear" size="small" onClick={() => setSimple(false)} data-testid="to-wizard">
+              <Button fill="clear" size="small" onClick={() => setSimple(false)} data-testid="to-wizard">
                 {it.quotation.quote.toWizard}
-              </IonButton>
+              </Button>
             </div>
           )}
           {!simple && phase === 'form' && offerSettled && (
             <p className="quote-switch">
               <span className="muted">{it.quotation.quote.openHint}</span>{' '}
-              <IonButton fill="outline" size="small" onClick={() => setSimple(true)} data-testid="open-quote-form">
+              <Button fill="outline" size="small" onClick={() => setSimple(true)} data-testid="open-quote-form">
                 {it.quotation.quote.open}
-              </IonButton>
+              </Button>
             </p>
           )}
           {/* Until the offer is known the form cannot start (its customer type): a placeholder as tall as the
@@ -187,12 +187,12 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               <p className="muted">{it.quotation.confirmHint}</p>
               <CustomerSummary values={values} />
               <div className="wizard-actions">
-                <IonButton fill="outline" onClick={() => setPhase('form')} disabled={sending}>
+                <Button fill="outline" onClick={() => setPhase('form')} disabled={sending}>
                   {it.quotation.back}
-                </IonButton>
-                <IonButton onClick={confirm} disabled={sending} data-testid="confirm">
+                </Button>
+                <Button onClick={confirm} disabled={sending} data-testid="confirm">
                   {it.quotation.confirm}
-                </IonButton>
+                </Button>
               </div>
             </div>
           )}
@@ -206,9 +206,9 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
               <section className="manual-offer-entry" data-testid="manual-offer-entry">
                 <h2>{it.quotation.manual.title}</h2>
                 <p className="muted">{it.quotation.manual.intro}</p>
-                <IonButton fill="outline" onClick={() => setManualOpen(true)} data-testid="open-manual-offer">
+                <Button fill="outline" onClick={() => setManualOpen(true)} data-testid="open-manual-offer">
                   {it.quotation.manual.open}
-                </IonButton>
+                </Button>
               </section>
             ))}
         </section>

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonNote } from '../../ui/ionic/text';
 import { IonSpinner } from '../../ui/ionic/spinner';
 import { useIsMutating } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ export function SustainabilityStep({
           <p>{q.label}</p>
           {q.type === 'TYPE_BOOL' &&
             (q.a ?? []).map((a) => (
-              <IonButton
+              <Button
                 key={String(a.value)}
                 size="small"
                 fill={flow.answers[q.q] === a.value ? 'solid' : 'outline'}
@@ -51,7 +51,7 @@ export function SustainabilityStep({
                 onClick={() => answer(q, a.value)}
               >
                 {a.label}
-              </IonButton>
+              </Button>
             ))}
           {q.type === 'TYPE_INPUT' && <NumberAnswer value={flow.answers[q.q]} disabled={disabled} onOk={(n) => answer(q, n)} />}
           {q.type === 'TYPE_CHOICE' && (
@@ -90,9 +90,9 @@ export function SaveAnswers({ disabled, saving, onSave }: { disabled: boolean; s
       )}
       <div className="wizard-actions">
         <span />
-        <IonButton data-testid="save-sustainability" disabled={disabled || saving.isPending} onClick={onSave}>
+        <Button data-testid="save-sustainability" disabled={disabled || saving.isPending} onClick={onSave}>
           {saving.isPending ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
-        </IonButton>
+        </Button>
       </div>
     </>
   );
@@ -114,9 +114,9 @@ function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefine
           setText(d ? Number(d).toLocaleString('it-IT') : '');
         }}
       />
-      <IonButton size="small" disabled={disabled || !digits} onClick={() => onOk(Number(digits))}>
+      <Button size="small" disabled={disabled || !digits} onClick={() => onOk(Number(digits))}>
         Ok
-      </IonButton>
+      </Button>
     </span>
   );
 }
@@ -161,12 +161,12 @@ export function DocumentsStep({
       ))}
       {blocked && <IonNote>{it.quotation.strictBlock}</IonNote>}
       <div className="wizard-actions">
-        <IonButton fill="outline" onClick={onBack}>
+        <Button fill="outline" onClick={onBack}>
           {it.quotation.back}
-        </IonButton>
-        <IonButton disabled={disabled || blocked} onClick={onNext} data-testid="documents-next">
+        </Button>
+        <Button disabled={disabled || blocked} onClick={onNext} data-testid="documents-next">
           {it.quotation.next}
-        </IonButton>
+        </Button>
       </div>
     </div>
   );
@@ -262,16 +262,16 @@ export function StatusStep({
         </span>
       </p>
       <div className="wizard-actions">
-        <IonButton fill="outline" onClick={onBack}>
+        <Button fill="outline" onClick={onBack}>
           {it.quotation.back}
-        </IonButton>
+        </Button>
         <span>
-          <IonButton color="danger" fill="outline" disabled={busy || proposal.status === 'LOST'} onClick={() => onStatus('LOST')} data-testid="reject">
+          <Button color="danger" fill="outline" disabled={busy || proposal.status === 'LOST'} onClick={() => onStatus('LOST')} data-testid="reject">
             {it.quotation.reject}
-          </IonButton>
-          <IonButton color="success" disabled={busy || proposal.status === 'WON'} onClick={() => onStatus('WON')} data-testid="accept">
+          </Button>
+          <Button color="success" disabled={busy || proposal.status === 'WON'} onClick={() => onStatus('WON')} data-testid="accept">
             {it.quotation.accept}
-          </IonButton>
+          </Button>
         </span>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { Link } from 'react-router-dom';
 import { PROPOSAL_ERRORS, type ProposalErrorCode } from '@core/quotation';
 import { it } from '../../i18n/it';
@@ -24,9 +24,9 @@ export function ErrorAlert({ error, offerLink, onClose }: { error: WizardError |
       ) : (
         <span>{text}</span>
       )}
-      <IonButton size="small" fill="clear" onClick={onClose} aria-label={it.common.close}>
+      <Button size="small" fill="clear" onClick={onClose} aria-label={it.common.close}>
         ×
-      </IonButton>
+      </Button>
     </div>
   );
 }

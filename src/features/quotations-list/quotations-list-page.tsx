@@ -1,4 +1,4 @@
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonChip } from '../../ui/ionic/chip';
 import { IonLabel } from '../../ui/ionic/list';
 import { IonSpinner } from '../../ui/ionic/spinner';
@@ -54,7 +54,7 @@ export default function QuotationsListPage() {
   return (
     <AppPage title={it.quotations.title} className="quotations-list-page">
       {!wide && (
-        <IonButton
+        <Button
           expand="block"
           fill="outline"
           className="ql-filter-toggle"
@@ -66,7 +66,7 @@ export default function QuotationsListPage() {
           <Icon slot="start" icon={optionsOutline} />
           {it.quotations.filter}
           {active > 0 ? ` (${active})` : ''}
-        </IonButton>
+        </Button>
       )}
       <div id="ql-filters" hidden={folded}>
         <form className="ql-filters" onSubmit={(e) => e.preventDefault()} aria-label={it.quotations.title}>
@@ -132,7 +132,7 @@ export default function QuotationsListPage() {
           {QUOTATION_STATUSES.map((s) => {
             const on = state.status.includes(s);
             return (
-              <IonButton
+              <Button
                 key={s}
                 size="small"
                 fill={on ? 'solid' : 'outline'}
@@ -141,7 +141,7 @@ export default function QuotationsListPage() {
                 onClick={() => setState((x) => toggleStatus(x, s))}
               >
                 {STATUS_LABELS[s]}
-              </IonButton>
+              </Button>
             );
           })}
         </div>
@@ -153,10 +153,10 @@ export default function QuotationsListPage() {
           {result ? it.quotations.count(result.total) : '\u00a0'}
           {search.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
         </h1>
-        <IonButton fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
+        <Button fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
           {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
           {it.quotations.download}
-        </IonButton>
+        </Button>
       </div>
       {shownBadges.length > 0 && (
         <div className="ql-badges" data-testid="filter-badges">
@@ -174,9 +174,9 @@ export default function QuotationsListPage() {
               <Icon icon={closeCircle} />
             </IonChip>
           ))}
-          <IonButton fill="clear" size="small" onClick={() => setState(clearAll)}>
+          <Button fill="clear" size="small" onClick={() => setState(clearAll)}>
             {it.quotations.removeAll}
-          </IonButton>
+          </Button>
         </div>
       )}
       {exporter.isError && (

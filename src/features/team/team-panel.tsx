@@ -1,5 +1,5 @@
 import { formatEuro, formatNumber } from '@core/format';
-import { IonButton } from '../../ui/ionic/button';
+import { Button } from '../../ui/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
@@ -45,7 +45,7 @@ export default function TeamPanel() {
     <section data-testid="team-panel">
       <div className="team-head">
         <h2>{t.title}</h2>
-        <IonButton
+        <Button
           onClick={() => (setMessage(null), setEditing('new'))}
           disabled={full}
           aria-describedby={full ? 'team-limit' : undefined}
@@ -53,7 +53,7 @@ export default function TeamPanel() {
         >
           <Icon slot="start" icon={addOutline} />
           {t.add}
-        </IonButton>
+        </Button>
       </div>
       {members && <p className="muted">{t.count(members.length, limit)}</p>}
       {full && (
@@ -89,7 +89,7 @@ export default function TeamPanel() {
                 {t.status[m.status]}
               </Badge>
               {m.status !== 'PENDING_ACTIVATION' && (
-                <IonButton
+                <Button
                   size="small"
                   fill="outline"
                   color={m.status === 'ACTIVATED' ? 'warning' : 'success'}
@@ -97,11 +97,11 @@ export default function TeamPanel() {
                   onClick={() => void onToggle(m)}
                 >
                   {m.status === 'ACTIVATED' ? t.deactivate : t.activate}
-                </IonButton>
+                </Button>
               )}
-              <IonButton size="small" fill="clear" onClick={() => (setMessage(null), setEditing(m))} aria-label={`${t.edit} ${m.business_name || m.name}`}>
+              <Button size="small" fill="clear" onClick={() => (setMessage(null), setEditing(m))} aria-label={`${t.edit} ${m.business_name || m.name}`}>
                 <Icon slot="icon-only" icon={createOutline} />
-              </IonButton>
+              </Button>
             </div>
           </li>
         ))}
@@ -111,7 +111,7 @@ export default function TeamPanel() {
           <IonToolbar>
             <IonTitle>{editing === 'new' ? t.formTitleNew : t.formTitleEdit}</IonTitle>
             <IonButtons slot="end">
-              <IonButton onClick={() => setEditing(null)}>{it.common.close}</IonButton>
+              <Button onClick={() => setEditing(null)}>{it.common.close}</Button>
             </IonButtons>
           </IonToolbar>
         </IonHeader>

@@ -1,4 +1,4 @@
-// routerLink for Stencil's proxies of Ionic's routing components (IonButton, IonItem, IonCard,
+// routerLink for Stencil's proxies of Ionic's routing components (IonItem, IonCard,
 // IonRouterLink): what @ionic/react's createRoutingComponent does, with react-router's navigate.
 import type { AnimationBuilder, RouterDirection, RouterOptions } from '@ionic/react';
 import { type ComponentType, createContext, forwardRef, type MouseEvent, type ReactNode, useContext, useMemo } from 'react';
@@ -14,6 +14,9 @@ export function RouterLinkProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Navigate>(() => (path) => navigate(path), [navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
+
+/** The app's navigation for links drawn by hand (src/ui/button.tsx); a full page load outside the router. */
+export const useRouterNavigate = () => useContext(RouterContext);
 
 type RoutingProps = {
   routerLink?: string;

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
@@ -77,14 +77,14 @@ export function CarSelector({ car, onChange, error }: Props) {
           {car.is_custom && <span className="catalog-chip">{t.customTag}</span>}
         </div>
         <div className="catalog-actions">
-          <IonButton size="small" fill="outline" onClick={() => setModal({ car })}>
+          <Button size="small" fill="outline" onClick={() => setModal({ car })}>
             <Icon slot="start" icon={car.editable ? createOutline : eyeOutline} />
             {car.editable ? t.editCustom : t.show}
-          </IonButton>
-          <IonButton size="small" fill="clear" onClick={() => onChange(null)}>
+          </Button>
+          <Button size="small" fill="clear" onClick={() => onChange(null)}>
             <Icon slot="start" icon={swapHorizontalOutline} />
             {t.change}
-          </IonButton>
+          </Button>
         </div>
         {modalEl}
       </div>
@@ -161,10 +161,10 @@ export function CarSelector({ car, onChange, error }: Props) {
           ))}
         </div>
       )}
-      <IonButton fill="outline" size="small" onClick={() => setModal({ car: null })} data-testid="add-custom-version">
+      <Button fill="outline" size="small" onClick={() => setModal({ car: null })} data-testid="add-custom-version">
         <Icon slot="start" icon={addOutline} />
         {t.addCustom}
-      </IonButton>
+      </Button>
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonContent } from '../../../ui/ionic/content';
 import { IonHeader, IonTitle, IonToolbar } from '../../../ui/ionic/toolbar';
 import { IonModal } from '../../../ui/ionic/overlays';
@@ -137,7 +137,7 @@ function CarSheet({ car, onClose }: { car: Car; onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <IonButton onClick={onClose}>{it.common.close}</IonButton>
+      <Button onClick={onClose}>{it.common.close}</Button>
     </>
   );
 }
@@ -201,9 +201,9 @@ function CustomCarForm({
         <SubmitButton disabled={!online || mutation.isPending} data-testid="custom-car-save">
           {it.catalog.car.save}
         </SubmitButton>
-        <IonButton fill="clear" onClick={onClose}>
+        <Button fill="clear" onClick={onClose}>
           {it.common.cancel}
-        </IonButton>
+        </Button>
       </div>
     </form>
   );

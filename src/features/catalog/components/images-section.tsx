@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonContent } from '../../../ui/ionic/content';
 import { IonModal } from '../../../ui/ionic/overlays';
 import { IonSpinner } from '../../../ui/ionic/spinner';
@@ -128,7 +128,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
             {img.group === 'custom' && (
               <div className="image-actions">
                 {img.type !== 'MAIN' && (
-                  <IonButton
+                  <Button
                     size="small"
                     fill="clear"
                     disabled={locked}
@@ -137,21 +137,21 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
                     title={t.setMain}
                   >
                     <Icon slot="icon-only" icon={starOutline} />
-                  </IonButton>
+                  </Button>
                 )}
-                <IonButton size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
+                <Button size="small" fill="clear" color="danger" disabled={locked} onClick={() => void remove(img)} aria-label={t.delete} title={t.delete}>
                   <Icon slot="icon-only" icon={trashOutline} />
-                </IonButton>
+                </Button>
               </div>
             )}
           </li>
         ))}
       </ul>
       {carId && shown.length > 0 && (
-        <IonButton size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
+        <Button size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
           <Icon slot="start" icon={downloadOutline} />
           {t.download}
-        </IonButton>
+        </Button>
       )}
       <FormError error={serverFileError ? null : failure} />
       <Lightbox images={shown} index={lightbox} onIndex={setLightbox} />
@@ -169,21 +169,21 @@ function Lightbox({ images, index, onIndex }: { images: CarImage[]; index: numbe
     <IonModal isOpen={img !== undefined} onDidDismiss={() => onIndex(null)} className="lightbox-modal">
       <IonContent className="ion-padding">
         <div className="lightbox" aria-label={t.lightbox} data-testid="lightbox">
-          <IonButton fill="clear" className="lightbox-close" onClick={() => onIndex(null)} aria-label={it.common.close}>
+          <Button fill="clear" className="lightbox-close" onClick={() => onIndex(null)} aria-label={it.common.close}>
             <Icon slot="icon-only" icon={closeOutline} />
-          </IonButton>
+          </Button>
           {img && <img src={serverUrl(img.source)} alt={img.description} />}
           {images.length > 1 && (
             <div className="lightbox-nav">
-              <IonButton fill="outline" onClick={() => step(-1)} aria-label={t.prev}>
+              <Button fill="outline" onClick={() => step(-1)} aria-label={t.prev}>
                 <Icon slot="icon-only" icon={chevronBackOutline} />
-              </IonButton>
+              </Button>
               <span>
                 {(index ?? 0) + 1} / {images.length}
               </span>
-              <IonButton fill="outline" onClick={() => step(1)} aria-label={t.next}>
+              <Button fill="outline" onClick={() => step(1)} aria-label={t.next}>
                 <Icon slot="icon-only" icon={chevronForwardOutline} />
-              </IonButton>
+              </Button>
             </div>
           )}
         </div>

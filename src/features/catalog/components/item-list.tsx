@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
@@ -45,10 +45,10 @@ export function ItemListPage<T extends Item>(props: {
       <h1>{props.title}</h1>
       <div className="list-bar">
         <strong data-testid={props.countTestId}>{props.header}</strong>
-        <IonButton size="small" routerLink={props.newLink} disabled={!online}>
+        <Button size="small" routerLink={props.newLink} disabled={!online}>
           <Icon slot="start" icon={addOutline} />
           {props.newLabel}
-        </IonButton>
+        </Button>
       </div>
       <OfflineNotice />
       <FormError error={props.error ?? removal.error} />
@@ -61,11 +61,11 @@ export function ItemListPage<T extends Item>(props: {
               {props.meta(item)}
             </div>
             <div className="catalog-row-actions">
-              <IonButton size="small" fill="outline" routerLink={props.editLink(item.id)}>
+              <Button size="small" fill="outline" routerLink={props.editLink(item.id)}>
                 <Icon slot="start" icon={createOutline} />
                 {it.catalog.edit}
-              </IonButton>
-              <IonButton
+              </Button>
+              <Button
                 size="small"
                 fill="clear"
                 color="danger"
@@ -79,7 +79,7 @@ export function ItemListPage<T extends Item>(props: {
                 data-testid="item-delete"
               >
                 <Icon slot="icon-only" icon={trashOutline} />
-              </IonButton>
+              </Button>
             </div>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonSpinner } from '../../../ui/ionic/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
@@ -152,7 +152,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
             <legend>
               <strong>{r.name}</strong>
             </legend>
-            <IonButton
+            <Button
               className="ps-remove"
               size="small"
               fill="clear"
@@ -162,7 +162,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
               title={t.remove}
             >
               <Icon slot="icon-only" icon={trashOutline} />
-            </IonButton>
+            </Button>
             <div className="ps-grid">
               <NumberInput label={t.price} value={r.price} onChange={(v) => change(i, { price: v })} error={err(`${key}.price`)} />
               <NumberInput label={t.franchise} value={r.franchise} onChange={(v) => change(i, { franchise: v })} error={err(`${key}.franchise`)} />
@@ -211,7 +211,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                       <strong>
                         {t.entry} {k + 1}
                       </strong>
-                      <IonButton
+                      <Button
                         size="small"
                         fill="clear"
                         color="danger"
@@ -220,7 +220,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                         title={t.removeEntry}
                       >
                         <Icon slot="icon-only" icon={closeOutline} />
-                      </IonButton>
+                      </Button>
                     </div>
                     <div className="ps-grid">
                       <NumberInput
@@ -265,7 +265,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                           value={c[2] ?? ''}
                           onChange={(ev) => changeCondition(i, k, ci, 2, num(ev.target.value))}
                         />
-                        <IonButton
+                        <Button
                           size="small"
                           fill="clear"
                           onClick={() => changeEntry(i, k, { conditions: e.conditions.filter((_, j) => j !== ci) })}
@@ -273,10 +273,10 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                           title={t.removeCondition}
                         >
                           <Icon slot="icon-only" icon={closeOutline} />
-                        </IonButton>
+                        </Button>
                       </div>
                     ))}
-                    <IonButton
+                    <Button
                       size="small"
                       fill="clear"
                       onClick={() => changeEntry(i, k, { conditions: [...e.conditions, ['duration', '<=', null]] })}
@@ -284,10 +284,10 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                     >
                       <Icon slot="start" icon={addOutline} />
                       {t.addCondition}
-                    </IonButton>
+                    </Button>
                   </div>
                 ))}
-                <IonButton
+                <Button
                   size="small"
                   fill="outline"
                   onClick={() =>
@@ -297,7 +297,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
                 >
                   <Icon slot="start" icon={addOutline} />
                   {t.addEntry}
-                </IonButton>
+                </Button>
                 {mapError && <small className="field-error">{mapError}</small>}
               </div>
             )}
@@ -313,17 +313,17 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
             </option>
           ))}
         </select>
-        <IonButton size="small" fill="outline" onClick={add} disabled={!adding}>
+        <Button size="small" fill="outline" onClick={add} disabled={!adding}>
           <Icon slot="start" icon={addOutline} />
           {t.add}
-        </IonButton>
+        </Button>
       </div>
       <FormError error={Object.keys(errors).length ? null : save.error} />
       {Object.keys(errors).length > 0 && <FormError error={new ApiError(422, it.common.formErrors)} />}
       <FormSuccess message={saved ? t.saved : null} />
-      <IonButton onClick={submit} disabled={!online || save.isPending} data-testid="product-services-save">
+      <Button onClick={submit} disabled={!online || save.isPending} data-testid="product-services-save">
         {t.save}
-      </IonButton>
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
@@ -222,12 +222,12 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                 </label>
               ))}
               <span className="variation-actions">
-                <IonButton size="small" onClick={() => void save()} disabled={busy || hasError || !online} data-testid="variation-save">
+                <Button size="small" onClick={() => void save()} disabled={busy || hasError || !online} data-testid="variation-save">
                   {t.save}
-                </IonButton>
-                <IonButton size="small" fill="clear" onClick={cancel} disabled={busy}>
+                </Button>
+                <Button size="small" fill="clear" onClick={cancel} disabled={busy}>
                   {t.cancel}
-                </IonButton>
+                </Button>
               </span>
               <div className="variation-extras">
                 <label className="variation-input">
@@ -292,7 +292,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                 ) : null}
               </span>
               <span className="variation-actions">
-                <IonButton
+                <Button
                   size="small"
                   fill="clear"
                   disabled={locked}
@@ -302,11 +302,11 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                   data-testid="variation-edit-button"
                 >
                   <Icon slot="icon-only" icon={createOutline} />
-                </IonButton>
-                <IonButton size="small" fill="clear" disabled={locked} onClick={() => duplicate(r)} aria-label={t.duplicate} title={t.duplicate}>
+                </Button>
+                <Button size="small" fill="clear" disabled={locked} onClick={() => duplicate(r)} aria-label={t.duplicate} title={t.duplicate}>
                   <Icon slot="icon-only" icon={copyOutline} />
-                </IonButton>
-                <IonButton
+                </Button>
+                <Button
                   size="small"
                   fill="clear"
                   color="danger"
@@ -317,16 +317,16 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                   data-testid="variation-delete"
                 >
                   <Icon slot="icon-only" icon={trashOutline} />
-                </IonButton>
+                </Button>
               </span>
             </div>
           ),
         )}
       </div>
       {rows.length === 0 && <p className="catalog-hint">{t.empty}</p>}
-      <IonButton size="small" fill="outline" disabled={locked} onClick={startNew} data-testid="variation-add">
+      <Button size="small" fill="outline" disabled={locked} onClick={startNew} data-testid="variation-add">
         {t.add}
-      </IonButton>
+      </Button>
       {!serverField('_') && ![...FIELDS, ...EXTRAS].some((f) => serverField(f)) && <FormError error={serverError} />}
       {confirm.element}
     </div>

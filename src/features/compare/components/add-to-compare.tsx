@@ -5,7 +5,7 @@ import { type CompareChange, type CompareItem, compareItemKey } from '@core/comp
 import { useProfile } from '../../../api/profile';
 import { it } from '../../../i18n/compare';
 import { links } from '../../../routes';
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { compareStore, useCompareItems } from '../selection';
 import './compare-toggle.css';
@@ -27,7 +27,7 @@ export function AddToCompare({ item }: { item: CompareItem | null }) {
   const message = !result ? null : result.ok ? t.added(count) : result.reason === 'full' ? t.full : t.present;
   return (
     <div className="compare-add" data-testid="add-to-compare">
-      <IonButton
+      <Button
         fill="outline"
         size="small"
         disabled={!item || profile === undefined}
@@ -36,7 +36,7 @@ export function AddToCompare({ item }: { item: CompareItem | null }) {
       >
         <Icon slot="start" icon={gitCompareOutline} />
         {t.add}
-      </IonButton>
+      </Button>
       {message && (
         <p className={result?.ok ? 'form-success' : 'form-error'} role={result?.ok ? 'status' : 'alert'} data-testid="add-to-compare-message">
           {message}{' '}

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { formatEuro } from '@core/format';
 import { toEuros } from '@core/money';
 import type { CommissionResult } from '@core/pricing';
@@ -59,9 +59,9 @@ export function CommissionPanel({ cfg, result: r, bounds: b }: { cfg: Configurat
         </>
       )}
       {(cfg.commission !== null || cfg.override !== null) && (
-        <IonButton fill="clear" size="small" onClick={() => cfg.setCommission(null)}>
+        <Button fill="clear" size="small" onClick={() => cfg.setCommission(null)}>
           {t.commission.reset}
-        </IonButton>
+        </Button>
       )}
     </section>
   );

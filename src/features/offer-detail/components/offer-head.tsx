@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import warningOutline from 'ionicons-svg/warning-outline.svg?raw';
 import { formatDistance, formatEuro } from '@core/format';
@@ -63,10 +63,10 @@ export function OfferHead({
             <dd data-testid="sel-deposit">{(child?.deposit ?? sel.deposit) > 0 ? formatEuro(child?.deposit ?? sel.deposit, { decimals: 0 }) : t.noDeposit}</dd>
           </div>
         </dl>
-        <IonButton fill="outline" size="small" onClick={onChange} data-testid="change-variation">
+        <Button fill="outline" size="small" onClick={onChange} data-testid="change-variation">
           <Icon slot="start" icon={createOutline} />
           {t.change}
-        </IonButton>
+        </Button>
         {/* On phones the price bar drops its note to stay small: the note is said here instead. */}
         <p className="od-note od-price-note">{t.feeMayVary}</p>
       </section>

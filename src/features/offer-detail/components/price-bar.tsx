@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import printOutline from 'ionicons-svg/print-outline.svg?raw';
 import { formatMonthly } from '@core/format';
 import { sustainabilityColor } from '@core/sustainability';
@@ -43,27 +43,27 @@ export function PriceBar({
         </div>
       </div>
       <div className="od-price-bar-actions">
-        <IonButton fill="outline" onClick={onPrint} disabled={!available} data-testid="open-print">
+        <Button fill="outline" onClick={onPrint} disabled={!available} data-testid="open-print">
           <Icon slot="start" icon={printOutline} />
           {t.print}
-        </IonButton>
-        <IonButton
+        </Button>
+        <Button
           fill="outline"
           disabled={!quotations || !available}
           title={quotations ? undefined : t.quotationsDisabled}
           onClick={() => document.querySelector('.od-configurator')?.scrollIntoView({ behavior: 'smooth' })}
         >
           {t.personalize}
-        </IonButton>
-        <IonButton
+        </Button>
+        <Button
           disabled={!quotations || !available}
           routerLink={quotations && available ? links.quotationStart(quoteQuery) : undefined}
           data-testid="create-quote"
           title={quotations ? undefined : t.quotationsDisabled}
         >
           {t.createQuote}
-        </IonButton>
-        <IonButton
+        </Button>
+        <Button
           fill="outline"
           disabled={!quotations || !available}
           routerLink={quotations && available ? links.quotationStart(`${quoteQuery}&quote=1`) : undefined}
@@ -71,7 +71,7 @@ export function PriceBar({
           title={quotations ? undefined : t.quotationsDisabled}
         >
           {t.saveQuote}
-        </IonButton>
+        </Button>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { useState } from 'react';
 import { OCCUPATIONS, type Selection } from '@core/offer-detail';
 import { it } from '../../../i18n/offer-detail';
@@ -29,7 +29,7 @@ export function PrintModal({ open, onClose, offer, price, sel }: { open: boolean
           ))}
         </select>
       </label>
-      <IonButton
+      <Button
         expand="block"
         disabled={printer.isPending}
         onClick={() =>
@@ -45,7 +45,7 @@ export function PrintModal({ open, onClose, offer, price, sel }: { open: boolean
         }
       >
         {t.printButton}
-      </IonButton>
+      </Button>
       {printer.isError && (
         <p className="form-error" role="alert">
           {t.printFailed}

@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { useEffect, useState } from 'react';
 import { formatDistance, formatEuro } from '@core/format';
 import { childChoices, nearestChild, type Selection } from '@core/offer-detail';
@@ -69,7 +69,7 @@ export function VariationModal({
               </select>
             </label>
           )}
-          <IonButton
+          <Button
             expand="block"
             data-testid="apply-variation"
             onClick={() => {
@@ -78,7 +78,7 @@ export function VariationModal({
             }}
           >
             {t.changeOffer}
-          </IonButton>
+          </Button>
         </>
       ) : (
         <p>

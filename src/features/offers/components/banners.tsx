@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import carOutline from 'ionicons-svg/car-outline.svg?raw';
 import searchOutline from 'ionicons-svg/search-outline.svg?raw';
 import { it } from '../../../i18n/offers';
@@ -14,7 +14,7 @@ export function OfferRequestBanner() {
         <strong>{it.offers.requestBanner.title}</strong>
         <p>{it.offers.requestBanner.text}</p>
       </div>
-      <IonButton routerLink={links.offerRequest()}>{it.offers.requestBanner.action}</IonButton>
+      <Button routerLink={links.offerRequest()}>{it.offers.requestBanner.action}</Button>
     </aside>
   );
 }

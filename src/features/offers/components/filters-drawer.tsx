@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonContent } from '../../../ui/ionic/content';
 import { IonModal } from '../../../ui/ionic/overlays';
 import type { ReactNode } from 'react';
@@ -13,9 +13,9 @@ export default function FiltersDrawer({ isOpen, onClose, total, children }: { is
       <IonContent>
         {children}
         <div className="ion-padding">
-          <IonButton expand="block" onClick={onClose}>
+          <Button expand="block" onClick={onClose}>
             {it.offers.showResults(total)}
-          </IonButton>
+          </Button>
         </div>
       </IonContent>
     </IonModal>

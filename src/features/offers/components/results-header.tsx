@@ -1,4 +1,4 @@
-import { IonButton } from '../../../ui/ionic/button';
+import { Button } from '../../../ui/button';
 import { IonChip } from '../../../ui/ionic/chip';
 import { IonLabel } from '../../../ui/ionic/list';
 import { IonSpinner } from '../../../ui/ionic/spinner';
@@ -47,10 +47,10 @@ export function ResultsHeader(props: {
               ))}
             </select>
           </div>
-          <IonButton fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
+          <Button fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
             {props.downloading ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
             {it.offers.download}
-          </IonButton>
+          </Button>
         </div>
       </div>
       {props.chips.length > 0 && (
@@ -62,13 +62,13 @@ export function ResultsHeader(props: {
             </IonChip>
           ))}
           {props.chips.length > VISIBLE_CHIPS && (
-            <IonButton fill="clear" size="small" onClick={() => setExpanded((x) => !x)}>
+            <Button fill="clear" size="small" onClick={() => setExpanded((x) => !x)}>
               {expanded ? it.offers.hide : `${it.offers.showAll} (+${props.chips.length - VISIBLE_CHIPS})`}
-            </IonButton>
+            </Button>
           )}
-          <IonButton fill="clear" size="small" color="danger" onClick={props.onRemoveAll}>
+          <Button fill="clear" size="small" color="danger" onClick={props.onRemoveAll}>
             {it.offers.removeAll}
-          </IonButton>
+          </Button>
         </div>
       )}
     </div>
