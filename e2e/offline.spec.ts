@@ -25,6 +25,24 @@ test('a screen seen once opens offline with its last data and age', async ({ pag
   await context.setOffline(false);
 });
 
+test('a new login fetches the catalogue copy at once; a reopened app refreshes it after its first seconds on the screen', async ({ page, loggedIn }) => {
+  const syncs: number[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/sync/offers')) syncs.push(Date.now());
+  });
+  await loggedIn(USERS.full);
+  await expect.poll(() => syncs.length).toBeGreaterThan(0);
+  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
+
+  syncs.length = 0;
+  const reopenedAt = Date.now();
+  await page.reload();
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  // src/offline/index.ts: 10 s after the start, never during the first screen.
+  await expect.poll(() => syncs.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(syncs[0]! - reopenedAt).toBeGreaterThanOrEqual(9_000);
+});
+
 test('offers are searched on the device while offline', async ({ page, context, loggedIn }) => {
   await loggedIn(USERS.full);
   await page.goto('/offers');

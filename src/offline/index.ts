@@ -18,10 +18,18 @@ const currentUser = () => (session.isActive() ? (queryClient.getQueryData<Profil
 // A write left waiting asks the service worker to send it when the network returns, even with the app closed.
 export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void requestBackgroundSync() });
 
+/**
+ * A reopened app (its session kept) already has its catalogue copy: the copy is refreshed after the
+ * agent's first seconds on the screen, not while it draws and takes the first taps (issue 18). After a
+ * new login it is fetched at once, to be on the device before the network goes.
+ */
+const REOPENED_REFRESH_DELAY_MS = 10_000;
+let refreshFrom = 0;
+
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
   const userId = currentUser();
-  if (userId !== null && isReachable())
+  if (Date.now() >= refreshFrom && userId !== null && isReachable())
     syncCatalogue(userId)
       .then(warmCarPictures)
       .catch(() => undefined);
@@ -37,10 +45,17 @@ function mirror() {
   void mirrorSession(userId !== null && access && refresh ? { access, refresh, userId } : null).catch(() => undefined);
 }
 
-/** Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and every 30 s. */
-export function startOfflineSync() {
+/**
+ * Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and
+ * every 30 s; keeps the catalogue copy fresh. `reopened`: the app started with its session kept.
+ */
+export function startOfflineSync({ reopened }: { reopened: boolean }) {
   if (started) return;
   started = true;
+  if (reopened) {
+    refreshFrom = Date.now() + REOPENED_REFRESH_DELAY_MS;
+    setTimeout(refreshCatalogue, REOPENED_REFRESH_DELAY_MS);
+  }
   const flush = () => void outbox.flush();
   // The server answers again (api/reachability.ts): send what waited, refresh the copy.
   onlineManager.subscribe((online) => {
