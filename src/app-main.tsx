@@ -36,6 +36,8 @@ export async function start(signedIn?: Session) {
   await nextTask();
   setupIonic({ mode: 'md' });
   if (signedIn) startSession(signedIn);
+  // Chromium's first Intl formatter loads its locale data (about 20 ms at full speed): a task of its own.
+  await nextTask();
   await ensureIntl();
   // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
   // screen loads without them. They start when the browser is next idle (within 2 s): background work
