@@ -41,7 +41,8 @@ export async function start(signedIn?: Session) {
   await ensureIntl();
   // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
   // screen loads without them. They start when the browser is next idle (within 2 s): background work
-  // that must not delay the first screen.
+  // that must not delay the first screen (a reopened app refreshes its catalogue copy later still:
+  // offline/index.ts).
   const startOffline = (reopened: boolean) => whenIdle(() => void import('./offline').then((m) => m.startOfflineSync({ reopened })));
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   if (session.isActive()) startOffline(!signedIn);
