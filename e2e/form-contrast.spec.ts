@@ -37,7 +37,7 @@ test('the catalogue offer form and its variation rows are readable in both theme
   await s.getByLabel('Codice di riferimento (targa o identificativo)').fill('GX123AB');
   await s.getByLabel('Margine dell’offerta (€)').fill('1200');
   await expect(s.getByLabel('Canone mensile (€)')).toHaveValue('299');
-  await expectReadable(page, '.ion-page:not(.ion-page-hidden) ion-content', 'new catalogue offer');
+  await expectReadable(page, '.ion-page:not(.ion-page-hidden) .app-content', 'new catalogue offer');
 
   await s.getByTestId('catalog-save').click();
   await expect(page).toHaveURL(/\/catalog\/CT[0-9A-F]+\/edit$/);
@@ -50,10 +50,10 @@ test('the catalogue offer form and its variation rows are readable in both theme
   await row.getByLabel('Durata').fill('48');
   await row.getByLabel('Canone', { exact: true }).fill('279');
   // The row being edited, with its typed values.
-  await expectReadable(page, '.ion-page:not(.ion-page-hidden) ion-content', 'variation being edited');
+  await expectReadable(page, '.ion-page:not(.ion-page-hidden) .app-content', 'variation being edited');
   await row.getByTestId('variation-save').click();
   await expect(s.getByTestId('variation-row').first()).toBeVisible();
-  await expectReadable(page, '.ion-page:not(.ion-page-hidden) ion-content', 'catalogue offer with its variations');
+  await expectReadable(page, '.ion-page:not(.ion-page-hidden) .app-content', 'catalogue offer with its variations');
   await setTheme(page, 'dark');
   await page.screenshot({ path: 'test-results/shots/catalog-edit-dark-1280.png', fullPage: true });
 });

@@ -41,10 +41,10 @@ async function coveredByFabs(page: Page): Promise<string[]> {
 /** Scrolls the visible page from top to bottom, checking at each step. */
 async function expectNothingUnderFabs(page: Page, where: string) {
   await expect(page.locator('.icon-button.fab').first()).toBeVisible();
-  const content = screen(page).locator('ion-content');
-  const height = await content.evaluate(async (el: HTMLElement & { getScrollElement(): Promise<HTMLElement> }) => (await el.getScrollElement()).scrollHeight);
+  const content = screen(page).locator('.app-content');
+  const height = await content.evaluate((el) => el.scrollHeight);
   for (let y = 0; y <= height; y += 300) {
-    await content.evaluate((el: HTMLElement & { scrollToPoint(x: number, y: number): Promise<void> }, top) => el.scrollToPoint(0, top), y);
+    await content.evaluate((el, top) => el.scrollTo(0, top), y);
     await page.waitForTimeout(50); // one frame for the scroll to paint
     expect(await coveredByFabs(page), `${where}, scrolled to ${y}`).toEqual([]);
   }

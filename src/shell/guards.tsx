@@ -1,5 +1,4 @@
 import { Button } from '../ui/button';
-import { IonContent } from '../ui/ionic/content';
 import { IonPage } from '../ui/ionic/page';
 import { IonSpinner } from '../ui/ionic/spinner';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
@@ -17,11 +16,11 @@ const NotAllowedPage = lazy(() => import('./not-allowed-page'));
 export function LoadingPage() {
   return (
     <IonPage>
-      <IonContent className="ion-padding">
+      <div className="app-content ion-padding">
         <div className="page-loading" role="status" aria-label={it.common.loading}>
           <IonSpinner />
         </div>
-      </IonContent>
+      </div>
     </IonPage>
   );
 }
@@ -46,10 +45,10 @@ export function Protected({ children, gate }: { children: ReactNode; gate?: Gate
     if (!error) return <LoadingPage />;
     return (
       <IonPage>
-        <IonContent className="ion-padding">
+        <div className="app-content ion-padding">
           <p role="alert">{it.common.offline}</p>
           <Button onClick={() => void refetch()}>{it.common.retry}</Button>
-        </IonContent>
+        </div>
       </IonPage>
     );
   }

@@ -1,4 +1,3 @@
-import { IonContent } from '../ui/ionic/content';
 import { IonPage } from '../ui/ionic/page';
 import menuSharp from 'ionicons-svg/menu-sharp.svg?raw';
 import personCircleOutline from 'ionicons-svg/person-circle-outline.svg?raw';
@@ -49,15 +48,19 @@ export function TopBar({ title }: { title?: string }) {
   );
 }
 
-/** The authenticated layout of one screen: top bar, content area, footer. */
+/**
+ * The authenticated layout of one screen: top bar, content area, footer. The content area is a plain
+ * scrolling element drawn as IonContent (.app-content): Ionic's was one more web component, with its
+ * shadow root and observers, in the first render of every screen (issue 18).
+ */
 export function AppPage({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
     <IonPage className={className}>
       <TopBar title={title} />
-      <IonContent>
+      <div className="app-content">
         <main className="page-main">{children}</main>
         <Footer />
-      </IonContent>
+      </div>
     </IonPage>
   );
 }
