@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useRouterNavigate } from './ionic/routing';
+import { followRouterLink, useRouterNavigate } from './ionic/routing';
 import './button.css';
 
 type Props = {
@@ -50,10 +50,7 @@ export function Button({ fill, size, expand, color, routerLink, href, type = 'bu
   if (address !== undefined) {
     const click = (e: MouseEvent<HTMLElement>) => {
       onClick?.(e);
-      // Modifier clicks open the link in a new tab or window, as a plain link would.
-      if (e.defaultPrevented || href !== undefined || e.metaKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
-      navigate(address);
+      followRouterLink(e, navigate, routerLink);
     };
     return (
       <a {...rest} className={classes} href={disabled ? undefined : address} aria-disabled={disabled || undefined} onClick={disabled ? undefined : click}>

@@ -44,7 +44,7 @@ export function TextInput({
   onChange,
   onBlur,
   'data-testid': testId,
-}: TextInputProps & { value: string; error: string | undefined; onChange: (value: string) => void; onBlur?: () => void }) {
+}: TextInputProps & { value: string; error?: string | undefined; onChange: (value: string) => void; onBlur?: () => void }) {
   const id = useId();
   const note = error ?? helperText;
   return (

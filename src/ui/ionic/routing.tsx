@@ -18,6 +18,14 @@ export function RouterLinkProvider({ children }: { children: ReactNode }) {
 /** The app's navigation for links drawn by hand (src/ui/button.tsx); a full page load outside the router. */
 export const useRouterNavigate = () => useContext(RouterContext);
 
+/** A click on a link to `routerLink` opens it through the router, unless already handled. */
+export function followRouterLink(e: MouseEvent<HTMLElement>, navigate: Navigate, routerLink: string | undefined) {
+  // Modifier clicks open the link in a new tab or window, as a plain link would.
+  if (e.defaultPrevented || routerLink === undefined || e.metaKey || e.ctrlKey || e.shiftKey) return;
+  e.preventDefault();
+  navigate(routerLink);
+}
+
 type RoutingProps = {
   routerLink?: string;
   routerDirection?: RouterDirection;
@@ -34,10 +42,7 @@ export function withRouterLink<P extends object>(Inner: ComponentType<P>, displa
     const { routerLink, routerDirection, routerOptions, routerAnimation, onClick, ...rest } = props;
     const click = (e: MouseEvent<HTMLElement>) => {
       onClick?.(e);
-      // Modifier clicks open the link in a new tab or window, as a plain link would.
-      if (e.defaultPrevented || routerLink === undefined || e.metaKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
-      navigate(routerLink);
+      followRouterLink(e, navigate, routerLink);
     };
     const inner = { ...rest, ...(routerLink && !rest.href ? { href: routerLink } : {}), routerDirection, onClick: click, ref } as unknown as P;
     return <Inner {...inner} />;

@@ -115,7 +115,6 @@ export const RangeFilter = memo(function RangeFilter(props: {
           data-testid={`${name}-from`}
           value={text[0]}
           onChange={(raw) => typed('from', raw)}
-          error={undefined}
         />
         <TextInput
           name={`${name}-to`}
@@ -124,7 +123,6 @@ export const RangeFilter = memo(function RangeFilter(props: {
           data-testid={`${name}-to`}
           value={text[1]}
           onChange={(raw) => typed('to', raw)}
-          error={undefined}
         />
       </div>
       <p className="range-bounds">

@@ -14,6 +14,7 @@ import { previewQuery, type QuoteConfig } from '@core/offer-detail';
 import type { QuotationStatus } from '@core/quotation';
 import { api, apiBlob, ApiError, type Data } from '../../../api/client';
 import { QUOTATION_WRITE_INVALIDATE } from '../../../api/query-client';
+import type { NewWrite } from '../../../offline/outbox';
 import { submitWrite } from '../../../offline/submit';
 
 /** Reads go through the one client; writes through the outbox (docs/architecture.md, "Data flow"). */
@@ -57,13 +58,12 @@ const PROPOSAL_INVALIDATE = QUOTATION_WRITE_INVALIDATE;
 /** The answers' schemas, with zod, load at the first write (answers.ts). */
 const answers = () => import('./answers');
 
+/** A proposal write: refreshes what it changes; its answer, when sent at once, is the proposal as it now is. */
+const proposalWrite = (write: Omit<NewWrite, 'invalidate'>) =>
+  answers().then(({ ProposalAnswer }) => submitWrite({ ...write, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer));
+
 export const createProposal = (body: ProposalSave, customerName: string) =>
-  answers().then(({ ProposalAnswer }) =>
-    submitWrite(
-      { label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id', invalidate: PROPOSAL_INVALIDATE },
-      ProposalAnswer,
-    ),
-  );
+  proposalWrite({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id' });
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
 export const createQuote = (body: QuotePayload, customerName: string) =>
@@ -76,42 +76,21 @@ export const createQuote = (body: QuotePayload, customerName: string) =>
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
 export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  answers().then(({ ProposalAnswer }) =>
-    submitWrite(
-      { label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer, invalidate: PROPOSAL_INVALIDATE },
-      ProposalAnswer,
-    ),
-  );
+  proposalWrite({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer });
 
 export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  answers().then(({ ProposalAnswer }) =>
-    submitWrite(
-      { label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability }, invalidate: PROPOSAL_INVALIDATE },
-      ProposalAnswer,
-    ),
-  );
+  proposalWrite({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability } });
 
 export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  answers().then(({ ProposalAnswer }) =>
-    submitWrite(
-      { label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status }, invalidate: PROPOSAL_INVALIDATE },
-      ProposalAnswer,
-    ),
-  );
+  proposalWrite({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status } });
 
 export const uploadDocument = (code: string, fileType: string, file: File) =>
-  answers().then(({ ProposalAnswer }) =>
-    submitWrite(
-      {
-        label: `Documento ${file.name}`,
-        method: 'POST',
-        path: 'quotations/documents/upload',
-        file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
-        invalidate: PROPOSAL_INVALIDATE,
-      },
-      ProposalAnswer,
-    ),
-  );
+  proposalWrite({
+    label: `Documento ${file.name}`,
+    method: 'POST',
+    path: 'quotations/documents/upload',
+    file: { field: 'file', name: file.name, blob: file, fields: { quotation: code, file_type: fileType } },
+  });
 
 export const downloadProposalPdf = (id: string) => apiBlob(`proposals/${encodeURIComponent(id)}/attachment`, { method: 'POST' });
 
