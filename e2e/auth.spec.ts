@@ -139,9 +139,41 @@ test('a menu entry tapped while the menu slides open still closes it', async ({ 
   // No waiting for the animation: the tap lands while the menu is still opening.
   await menu(page).getByRole('link', { name: 'Domande Frequenti' }).dispatchEvent('click');
   await expect(page).toHaveURL(/\/faq$/);
-  await expect(page.locator('ion-menu')).not.toHaveClass(/show-menu/);
+  await expect(page.getByRole('dialog', { name: 'Portale Noleggio' })).toBeHidden();
   await page.getByText('Quanto può durare un contratto').click();
   await expect(page.getByText('I contratti durano da 24 a 60 mesi.')).toBeVisible();
+});
+
+test('the phone menu is a drawer: it closes with Escape, a tap beside it or its close button, and focus goes back to the menu button', async ({
+  page,
+  loggedIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loggedIn(USERS.leader);
+  const drawer = page.getByRole('dialog', { name: 'Portale Noleggio' });
+  const opener = page.getByRole('button', { name: 'Apri il menu' });
+  await opener.click();
+  await expect(drawer).toBeVisible();
+  // Modal: the screen behind it does not take the keyboard.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(drawer.getByRole('link', { name: 'Domande Frequenti' })).toBeVisible();
+  // The backdrop, right of the 304 px drawer.
+  await page.mouse.click(370, 600);
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+  await opener.click();
+  await drawer.getByRole('button', { name: 'Chiudi il menu' }).click();
+  await expect(drawer).toBeHidden();
+  // Still a working menu after all that.
+  await opener.click();
+  await drawer.getByRole('link', { name: 'Domande Frequenti' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(drawer).toBeHidden();
 });
 
 test('footer links open real PDFs', async ({ page, request }) => {

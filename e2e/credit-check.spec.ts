@@ -113,7 +113,7 @@ test('a private customer who passes: chance 2, success alert, Vetrina Offerte', 
 });
 
 const offersCount = (page: Page) => page.locator('.offers-page .results-count');
-const rateChip = (page: Page) => page.locator('.offers-page').getByTestId('filter-chips').locator('ion-chip', { hasText: 'Canone mensile' });
+const rateChip = (page: Page) => page.locator('.offers-page').getByTestId('filter-chips').locator('.chip', { hasText: 'Canone mensile' });
 
 test('Vetrina Offerte opens the offers with the check filters in the address', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
@@ -313,7 +313,7 @@ test('a private customer who passes narrows the offers; the traffic light filter
   expect(narrowed).toBeGreaterThan(0);
   await expect(rateChip(page)).toContainText('600');
   // The customer type the check set is applied but its chip hidden.
-  await expect(chips(page).locator('ion-chip', { hasText: 'Privati' })).toHaveCount(0);
+  await expect(chips(page).locator('.chip', { hasText: 'Privati' })).toHaveCount(0);
 
   // The traffic light: the check's chance selected; every card carries its level.
   await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');

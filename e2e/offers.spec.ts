@@ -6,7 +6,7 @@ const EMPTY = 'Oops, al momento non abbiamo risultati per la tua ricerca. Prova 
 const option = (page: Page, section: string, label: string) => page.locator(`[data-section="${section}"] ion-checkbox`, { hasText: label });
 const cards = (page: Page) => page.getByTestId('offer-card');
 const count = (page: Page) => page.locator('.results-count');
-const chips = (page: Page) => page.getByTestId('filter-chips').locator('ion-chip');
+const chips = (page: Page) => page.getByTestId('filter-chips').locator('.chip');
 
 async function openOffers(page: Page, query = '') {
   await loginAs(page, USERS.full);

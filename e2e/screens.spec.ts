@@ -37,7 +37,7 @@ async function signIn(page: Page, email: string) {
 async function settle(page: Page) {
   // Bounded: a page with an open event stream never goes quiet.
   await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
-  await expect(page.locator('ion-skeleton-text, .skeleton'))
+  await expect(page.locator('.skeleton'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);
   await page.waitForTimeout(300);

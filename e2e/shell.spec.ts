@@ -49,7 +49,7 @@ for (const [theme, user] of [
     await loggedIn(user); // completo@demo.it's theme is dark, agente@demo.it has the default one
     if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
     else await expect(page.locator('html')).not.toHaveClass(/ion-palette-dark/);
-    await expect(page.locator('ion-menu .menu-current')).toBeVisible();
+    await expect(page.getByTestId('side-menu').locator('.menu-current')).toBeVisible();
     const seen = await page.evaluate(() => {
       const colourOf = (css: string) => {
         const probe = document.createElement('span');
@@ -70,7 +70,7 @@ for (const [theme, user] of [
       };
       const background = colourOf('var(--ion-background-color, #fff)');
       const texts = {
-        menuCurrent: getComputedStyle(document.querySelector('ion-menu .menu-current')!).color,
+        menuCurrent: getComputedStyle(document.querySelector('[data-testid=side-menu] .menu-current')!).color,
         footerLink: getComputedStyle(document.querySelector('.app-footer a')!).color,
         primary: colourOf('var(--ion-color-primary)'),
         success: colourOf('var(--ion-color-success)'),

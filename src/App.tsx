@@ -1,4 +1,3 @@
-import { IonApp, IonSplitPane } from './ui/ionic/app';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates } from './routes';
@@ -139,17 +138,20 @@ const privateView = (path: string, Page: LazyExoticComponent<ComponentType>) => 
 function Shell() {
   const { pathname } = useLocation();
   const bare = usesBareLayout(pathname);
-  // Ionic's `lg` (the split pane's `when`): from there the menu is always in view; below, it mounts when first opened.
-  const split = useMediaQuery('(min-width: 992px)');
+  // Ionic's `lg`: from there the menu is always in view beside the screen; below, it is a drawer that
+  // mounts when first opened.
+  const docked = useMediaQuery('(min-width: 992px)');
   const menuWanted = useSyncExternalStore(sideMenu.subscribe, sideMenu.wanted);
   return (
     <>
       <SessionWatcher />
       <ThemeSync />
-      <IonSplitPane contentId="main" when="lg" disabled={bare}>
-        {!bare && (split || menuWanted) && (
+      {/* A plain layout, not Ionic's split pane and menu in ion-app: they were the only Ionic elements on the
+          first screens, and with them Stencil's runtime and Ionic's setup (issue 18, docs/decisions.md). */}
+      <div className="app-shell">
+        {!bare && (docked || menuWanted) && (
           <Suspense fallback={null}>
-            <SideMenu />
+            <SideMenu docked={docked} />
           </Suspense>
         )}
         {/* react-router's own Routes, not IonRouterOutlet: most navigations already open their page as a root
@@ -194,7 +196,7 @@ function Shell() {
             <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Routes>
         </div>
-      </IonSplitPane>
+      </div>
       {!bare && (
         <Suspense fallback={null}>
           <CreditCheckWidget />
@@ -207,12 +209,10 @@ function Shell() {
 
 export function App() {
   return (
-    <IonApp>
-      <BrowserRouter>
-        <RouterLinkProvider>
-          <Shell />
-        </RouterLinkProvider>
-      </BrowserRouter>
-    </IonApp>
+    <BrowserRouter>
+      <RouterLinkProvider>
+        <Shell />
+      </RouterLinkProvider>
+    </BrowserRouter>
   );
 }

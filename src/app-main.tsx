@@ -9,7 +9,6 @@ import { session } from './api/session';
 import { App } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
-import { setupIonic } from './ui/ionic/setup';
 import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself. A customer
@@ -34,7 +33,10 @@ export async function start(signedIn?: Session) {
   // The app's modules were evaluated in this task: the rest in tasks of their own, so that the page
   // answers a tap in between (on a phone each part is a long task; issue 18).
   await nextTask();
-  setupIonic({ mode: 'md' });
+  // Ionic's mode on the page (its md font and styles); its setup runs with the first Ionic element's module
+  // (src/ui/ionic/setup.ts), which the first screens do not load.
+  document.documentElement.classList.add('md');
+  document.documentElement.setAttribute('mode', 'md');
   if (signedIn) startSession(signedIn);
   // Chromium's first Intl formatter loads its locale data (about 20 ms at full speed): a task of its own.
   await nextTask();

@@ -2,7 +2,7 @@ import { Button } from '../ui/button';
 import { IonInput } from '../ui/ionic/input';
 import { IonProgressBar } from '../ui/ionic/progress-bar';
 import { IonSelect, IonSelectOption } from '../ui/ionic/select';
-import { IonSpinner } from '../ui/ionic/spinner';
+import { Spinner } from '../ui/spinner';
 import { useEffect, useState } from 'react';
 import { CONTRACTUAL_CATEGORIES } from '@core/categories';
 import { visibleQuestions, type AnswerValue, type Logic, type LogicVariant, type Question } from '@core/prescoring/questions';
@@ -64,7 +64,7 @@ export function CreditCheckForm({
           <p>{it.creditCheck.error}</p>
           {retrying ? (
             <p className="cc-retrying" role="status">
-              <IonSpinner name="dots" /> {it.creditCheck.retrying}
+              <Spinner name="dots" /> {it.creditCheck.retrying}
             </p>
           ) : (
             <Button size="small" fill="outline" onClick={retry}>
@@ -75,7 +75,7 @@ export function CreditCheckForm({
       ) : null}
       {loading && (
         <div className="cc-loading" role="status" aria-label={it.common.loading}>
-          <IonSpinner />
+          <Spinner />
         </div>
       )}
 

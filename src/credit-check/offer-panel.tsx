@@ -1,7 +1,6 @@
 import { Button } from '../ui/button';
-import { IonContent } from '../ui/ionic/content';
 import { LazyModal } from '../ui/ionic/lazy-modal';
-import { IonSpinner } from '../ui/ionic/spinner';
+import { Spinner } from '../ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
@@ -14,7 +13,6 @@ import { useCreditCheckLogic } from './use-credit-check-logic';
 import { CreditCheckError } from './credit-check-result';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
-import { ModalHeader } from '../ui/modal-header';
 import { useOpenedOnce } from '../ui/use-opened-once';
 
 // The questions (Ionic's select, input, progress bar) load with the modal's first opening.
@@ -128,7 +126,7 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
       )}
       {complete && result.isFetching && !response && (
         <div className="cc-indicator" role="status">
-          <IonSpinner name="dots" /> {it.creditCheck.offer.checking}
+          <Spinner name="dots" /> {it.creditCheck.offer.checking}
         </div>
       )}
       {complete && response && (
@@ -148,20 +146,25 @@ export function CreditCheckOfferPanel({ offerData, onResult, category, saved, su
         </Button>
       )}
       {modalMounted && (
-        <LazyModal isOpen={asking} onDidDismiss={() => setAsking(false)} className="cc-modal" aria-label={it.creditCheck.title}>
-          <ModalHeader title={it.creditCheck.offer.title} onClose={() => setAsking(false)} color="primary" />
-          <IonContent className="ion-padding">
-            {asking && (
-              <>
-                <Suspense fallback={<IonSpinner name="dots" />}>
-                  <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
-                </Suspense>
-                <Button expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
-                  {it.creditCheck.offer.done}
-                </Button>
-              </>
-            )}
-          </IonContent>
+        <LazyModal
+          isOpen={asking}
+          onDidDismiss={() => setAsking(false)}
+          className="cc-modal"
+          aria-label={it.creditCheck.title}
+          title={it.creditCheck.offer.title}
+          onClose={() => setAsking(false)}
+          headerColor="primary"
+        >
+          {asking && (
+            <>
+              <Suspense fallback={<Spinner name="dots" />}>
+                <CreditCheckForm variant="offer" {...(category ? { lockedCategory: true } : {})} />
+              </Suspense>
+              <Button expand="block" className="cc-submit" disabled={!complete} onClick={() => setAsking(false)}>
+                {it.creditCheck.offer.done}
+              </Button>
+            </>
+          )}
         </LazyModal>
       )}
     </section>

@@ -50,6 +50,7 @@ export const it = {
     profile: 'Profilo',
     logout: 'Esci',
     openMenu: 'Apri il menu',
+    closeMenu: 'Chiudi il menu',
     userMenu: 'Menu utente',
   },
   footer: {

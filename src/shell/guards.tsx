@@ -1,6 +1,6 @@
 import { Button } from '../ui/button';
 import { IonPage } from '../ui/ionic/page';
-import { IonSpinner } from '../ui/ionic/spinner';
+import { Spinner } from '../ui/spinner';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { canAccess, type Gate } from '@core/access';
@@ -18,7 +18,7 @@ export function LoadingPage() {
     <IonPage>
       <div className="app-content ion-padding">
         <div className="page-loading" role="status" aria-label={it.common.loading}>
-          <IonSpinner />
+          <Spinner />
         </div>
       </div>
     </IonPage>

@@ -6,7 +6,7 @@ import { hasFeature } from '@core/features';
 import { useProfile } from '../api/profile';
 import { it } from '../i18n/it';
 import { useLazyPopover } from '../ui/use-lazy-popover';
-import { Footer } from './public-layout';
+import { Footer } from './footer';
 import { sideMenu } from './side-menu-state';
 import { SyncStatus } from './sync-status';
 import { IconButton } from '../ui/icon-button';

@@ -1,28 +1,32 @@
 /**
- * Whether the side menu has been asked for. Beside the split pane (phones, tablets) the menu mounts on the
- * first tap of the top bar's menu button rather than with every screen (docs/decisions.md); once mounted
- * it stays, and the button toggles it.
+ * The side menu's state, shared by the top bar's menu button and the menu. Below Ionic's `lg` width the
+ * menu is a drawer that mounts on the first tap of the button rather than with every screen
+ * (docs/decisions.md); once mounted it stays, and the button opens and closes it.
  */
 let wanted = false;
-let openOnMount = false;
+let open = false;
 const listeners = new Set<() => void>();
+const changed = () => {
+  for (const l of listeners) l();
+};
 
 export const sideMenu = {
+  /** Whether the drawer has been asked for (it mounts then). */
   wanted: () => wanted,
+  /** Whether the drawer is open. */
+  isOpen: () => open,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },
   toggle() {
-    const menu = document.querySelector('ion-menu');
-    if (menu) return void menu.toggle();
-    wanted = openOnMount = true;
-    for (const l of listeners) l();
+    wanted = true;
+    open = !open;
+    changed();
   },
-  /** Called by the menu once mounted: whether the tap that mounted it is still to be answered. */
-  takeOpenRequest() {
-    const open = openOnMount;
-    openOnMount = false;
-    return open;
+  close() {
+    if (!open) return;
+    open = false;
+    changed();
   },
 };

@@ -1,87 +1,87 @@
-import { menuController } from '@ionic/core/components';
-import { IonContent } from '../ui/ionic/content';
-import { IonHeader, IonTitle, IonToolbar } from '../ui/ionic/toolbar';
-import { IonMenu } from '../ui/ionic/menu';
-import { useEffect, useRef } from 'react';
+import closeOutline from 'ionicons-svg/close-outline.svg?raw';
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, useProfile } from '../api/profile';
 import { it } from '../i18n/it';
 import { visibleMenu } from './menu';
 import { Icon } from '../ui/icon';
+import { IconButton } from '../ui/icon-button';
 import { sideMenu } from './side-menu-state';
 
-export default function SideMenu() {
+/**
+ * The side menu: beside the screen from Ionic's `lg` width (`docked`), a drawer below it. Plain elements
+ * drawn as Ionic's md menu: its split pane and menu were the only Ionic elements on the first screens
+ * (issue 18, docs/decisions.md). The drawer is a modal <dialog>: the browser keeps focus in it, closes it
+ * on Escape (and Android's back gesture in a browser), and gives focus back to the menu button.
+ */
+export default function SideMenu({ docked }: { docked: boolean }) {
   const { data: profile } = useProfile();
   const { pathname } = useLocation();
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(profile) });
   const entries = profile ? visibleMenu(profile, config) : [];
-  const closeWhenOpen = useCloseAfterOpening(pathname);
-  const menu = useRef<HTMLIonMenuElement>(null);
-  // What Ionic's menu toggle did: an entry closes the menu (a no-op beside the split pane).
-  const closeMenu = () => void menu.current?.close();
-  // Mounted by a tap on the menu button (side-menu-state.ts): open once Ionic's menu is ready.
-  useEffect(() => {
-    if (!sideMenu.takeOpenRequest()) return;
-    void menuController.open();
-  }, []);
-  return (
-    <IonMenu ref={menu} contentId="main" type="overlay" {...closeWhenOpen}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>{it.appName}</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        {/* Plain links, not Ionic items: the menu is on every screen and its items were a large share of a
-            phone's first render (docs/decisions.md). */}
-        <nav aria-label="Menu principale">
-          <ul className="side-menu-list" data-testid="side-menu">
-            {entries.map((e) => {
-              const current = isCurrent(pathname, e.path);
-              return (
-                <li key={e.key}>
-                  <Link
-                    to={e.path}
-                    className={current ? 'side-menu-item menu-current' : 'side-menu-item'}
-                    aria-current={current ? 'page' : undefined}
-                    onClick={closeMenu}
-                  >
-                    <Icon icon={e.icon} />
-                    {e.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </IonContent>
-    </IonMenu>
+  const nav = (
+    <nav aria-label="Menu principale">
+      <ul className="side-menu-list" data-testid="side-menu">
+        {entries.map((e) => {
+          const current = isCurrent(pathname, e.path);
+          return (
+            <li key={e.key}>
+              {/* An entry closes the drawer (a no-op beside the screen). */}
+              <Link
+                to={e.path}
+                className={current ? 'side-menu-item menu-current' : 'side-menu-item'}
+                aria-current={current ? 'page' : undefined}
+                onClick={sideMenu.close}
+              >
+                <Icon icon={e.icon} />
+                {e.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
+  if (docked) {
+    return (
+      <aside className="side-menu side-menu-docked">
+        <div className="side-menu-head">{it.appName}</div>
+        <div className="side-menu-body">{nav}</div>
+      </aside>
+    );
+  }
+  return <Drawer>{nav}</Drawer>;
 }
 
-/**
- * An entry tapped while the menu is still sliding open navigates, but Ionic ignores the toggle while
- * it animates, so the menu would stay open over the new page (slow phones, quick fingers). A
- * navigation during the opening closes the menu once it has opened.
- */
-function useCloseAfterOpening(pathname: string) {
-  const opening = useRef(false);
-  const closeWhenOpen = useRef(false);
+function Drawer({ children }: { children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const open = useSyncExternalStore(sideMenu.subscribe, sideMenu.isOpen);
   useEffect(() => {
-    if (opening.current) closeWhenOpen.current = true;
-  }, [pathname]);
-  return {
-    onIonWillOpen: () => {
-      opening.current = true;
-      closeWhenOpen.current = false;
-    },
-    onIonDidOpen: (e: CustomEvent) => {
-      opening.current = false;
-      if (closeWhenOpen.current) void (e.target as HTMLIonMenuElement).close();
-      closeWhenOpen.current = false;
-    },
-  };
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    else if (!open && d.open) d.close();
+  }, [open]);
+  // Closed while the screen widens past `lg` (the docked menu shows): closed again on the way back.
+  useEffect(() => () => sideMenu.close(), []);
+  return (
+    <dialog
+      ref={dialog}
+      className="side-menu side-menu-drawer"
+      aria-labelledby="side-menu-title"
+      // Escape, Android's back gesture, or close() below: the state follows.
+      onClose={sideMenu.close}
+      // A tap on the backdrop lands on the dialog itself (its content fills it).
+      onClick={(e) => e.target === e.currentTarget && sideMenu.close()}
+    >
+      <div className="side-menu-head">
+        <span id="side-menu-title">{it.appName}</span>
+        <IconButton icon={closeOutline} label={it.menu.closeMenu} onClick={sideMenu.close} />
+      </div>
+      <div className="side-menu-body">{children}</div>
+    </dialog>
+  );
 }
 
 const isCurrent = (pathname: string, path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));

@@ -1,7 +1,7 @@
 import { Button } from '../ui/button';
 import { IonItem } from '../ui/ionic/item';
 import { IonLabel, IonList } from '../ui/ionic/list';
-import { IonNote } from '../ui/ionic/text';
+import { Note } from '../ui/text';
 import { IonPopover, useIonAlert } from '../ui/ionic/overlays';
 import syncOutline from 'ionicons-svg/sync-outline.svg?raw';
 import { it } from '../i18n/it';
@@ -19,7 +19,7 @@ export default function SyncPanel(props: { isOpen: boolean; event: Event | undef
       <div className="ion-padding">
         <strong>{online ? it.offline.online : it.offline.offline}</strong>
         <p>{it.offline.pendingTitle}</p>
-        {pending.length === 0 && <IonNote>{it.offline.nonePending}</IonNote>}
+        {pending.length === 0 && <Note>{it.offline.nonePending}</Note>}
         <IonList lines="full" data-testid="pending-list">
           {pending.map((p) => (
             <IonItem key={p.clientId}>

@@ -1,4 +1,4 @@
-import { IonNote } from './ionic/text';
+import { Note } from './text';
 import { useOnline } from '../offline/hooks';
 import { it } from '../i18n/it';
 
@@ -9,8 +9,8 @@ export function DataAge({ updatedAt }: { updatedAt: number }) {
   const online = useOnline();
   if (online || !updatedAt) return null;
   return (
-    <IonNote className="data-age" role="status">
+    <Note className="data-age" role="status">
       {it.offline.offlineBanner} ({it.offline.updatedAt(time(updatedAt))}).
-    </IonNote>
+    </Note>
   );
 }

@@ -1,5 +1,5 @@
 import { IonRouterLink } from '../../ui/ionic/router-link';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -38,7 +38,7 @@ export default function SsoPage() {
           <IonRouterLink routerLink={paths.login}>{it.forgot.backToLogin}</IonRouterLink>
         </>
       ) : (
-        <IonSpinner aria-label={it.common.loading} />
+        <Spinner aria-label={it.common.loading} />
       )}
     </PublicPage>
   );

@@ -2,7 +2,7 @@ import { formatNumber } from '@core/format';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -96,7 +96,7 @@ export default function CatalogEditPage() {
   if (code && isPending)
     return (
       <AppPage title={t.editTitle}>
-        <IonSpinner />
+        <Spinner />
       </AppPage>
     );
   if (code && (error || !offer))

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
@@ -42,7 +42,7 @@ export default function CatalogListPage() {
         }}
       />
       <FormError error={error} />
-      {isPending && <IonSpinner />}
+      {isPending && <Spinner />}
       {data && (
         <>
           <p className="catalog-count">{t.count(data.total)}</p>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -29,7 +29,7 @@ export default function ProductFormPage() {
       <h1>{productId ? t.edit : t.new}</h1>
       <FormError error={error} />
       {productId && !data && !error ? (
-        <IonSpinner />
+        <Spinner />
       ) : (
         !error && (
           <>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent } from '../../ui/ionic/card';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -26,7 +26,7 @@ export default function ProviderFormPage() {
       <h1>{providerId ? t.edit : t.new}</h1>
       <FormError error={error} />
       {providerId && !data && !error ? (
-        <IonSpinner />
+        <Spinner />
       ) : (
         !error && <ProviderForm id={providerId} initial={data ? { name: data.name, logo: data.logo } : { name: '', logo: null }} />
       )}

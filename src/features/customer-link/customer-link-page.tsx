@@ -19,8 +19,8 @@ import { Icon } from '../../ui/icon';
 import { Button } from '../../ui/button';
 import { IonContent } from '../../ui/ionic/content';
 import { IonPage } from '../../ui/ionic/page';
-import { IonSpinner } from '../../ui/ionic/spinner';
-import { IonNote } from '../../ui/ionic/text';
+import { Spinner } from '../../ui/spinner';
+import { Note } from '../../ui/text';
 import { useThemeClass } from '../../ui/use-theme-class';
 import { pdfUrl, useAcceptProposal, usePublicProposal, useUploadDocument } from './api/public-proposal';
 import './customer-link.css';
@@ -41,7 +41,7 @@ export default function CustomerLinkPage() {
     return (
       <Shell>
         <div className="cl-loading">
-          <IonSpinner name="dots" />
+          <Spinner name="dots" />
         </div>
       </Shell>
     );
@@ -156,9 +156,9 @@ function ProposalBody({ token, proposal: p }: { token: string; proposal: PublicP
             {t.downloadPdf}
           </Button>
         ) : (
-          <IonNote className="cl-pdf-wait" data-testid="cl-pdf-wait">
+          <Note className="cl-pdf-wait" data-testid="cl-pdf-wait">
             {t.pdfPreparing}
-          </IonNote>
+          </Note>
         )}
       </section>
 
@@ -286,9 +286,9 @@ function Documents({ token, proposal: p }: { token: string; proposal: PublicProp
               </label>
             )}
             {error && (
-              <IonNote color="danger" role="alert" className="cl-error">
+              <Note color="danger" role="alert" className="cl-error">
                 {error}
-              </IonNote>
+              </Note>
             )}
           </div>
         );
@@ -326,7 +326,7 @@ function Accept({ token, proposal: p }: { token: string; proposal: PublicProposa
         </p>
         <FormError error={accept.error} />
         <SubmitButton expand="block" disabled={accept.isPending} data-testid="cl-accept-submit">
-          {accept.isPending ? <IonSpinner name="dots" /> : t.accept}
+          {accept.isPending ? <Spinner name="dots" /> : t.accept}
         </SubmitButton>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import arrowBackOutline from 'ionicons-svg/arrow-back-outline.svg?raw';
 import { useParams } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
@@ -29,7 +29,7 @@ export default function CustomerPage() {
         <Icon slot="start" icon={arrowBackOutline} />
         {t.back}
       </Button>
-      {isLoading && <IonSpinner />}
+      {isLoading && <Spinner />}
       {missing && (
         <p className="form-error" role="alert" data-testid="customer-not-found">
           {t.notFound}

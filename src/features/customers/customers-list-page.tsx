@@ -1,4 +1,4 @@
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDateIt } from '@core/format';
@@ -82,7 +82,7 @@ export default function CustomersListPage() {
       <DataAge updatedAt={list.dataUpdatedAt} />
       <h1 className="cu-count" aria-live="polite" data-testid="customers-count">
         {result ? it.customers.count(result.total) : '\u00a0'}
-        {list.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
+        {list.isFetching && <Spinner name="dots" aria-hidden="true" />}
       </h1>
       {list.isError && !result && (
         <p className="form-error" role="alert">

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
-import { IonNote, IonText } from '../../ui/ionic/text';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Note, Text } from '../../ui/text';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
@@ -50,7 +50,7 @@ export default function MarketingPage() {
       {config && !enabled && <p role="alert">{t.disabled}</p>}
       {creating && <NewPostForm onDone={() => setCreating(false)} />}
       <FormError error={error} />
-      {enabled && !posts && !error && <IonSpinner />}
+      {enabled && !posts && !error && <Spinner />}
       {posts?.length === 0 && <p>{t.empty}</p>}
       <div className="marketing-grid">
         {posts?.map((p) => (
@@ -92,7 +92,7 @@ function PostCard({ post }: { post: MarketingPost }) {
       ))}
       <IonCardHeader>
         <IonCardTitle>{post.title}</IonCardTitle>
-        {post.mine && <IonNote>{t.mine}</IonNote>}
+        {post.mine && <Note>{t.mine}</Note>}
       </IonCardHeader>
       <IonCardContent>
         <p className="marketing-text">{post.description}</p>
@@ -163,9 +163,9 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
             <span className="file-pick-name">{files.length > 0 ? files.map((f) => f.name).join(', ') : it.profile.theme.noFile}</span>
           </label>
           {(fileError ?? serverFileError) && (
-            <IonText color="danger" role="alert">
+            <Text color="danger" role="alert">
               <p className="field-error">{fileError ?? serverFileError}</p>
-            </IonText>
+            </Text>
           )}
           <FormError error={mutation.error} />
           <FormSuccess message={mutation.isSuccess ? t.created : null} />

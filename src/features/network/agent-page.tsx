@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import peopleOutline from 'ionicons-svg/people-outline.svg?raw';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -38,7 +38,7 @@ export default function AgentPage() {
 
   return (
     <AppPage title={a?.name ?? t.title} className="agent-page">
-      {page.isLoading && <IonSpinner />}
+      {page.isLoading && <Spinner />}
       {missing && (
         <div className="nw-missing">
           <p className="form-error" role="alert" data-testid="agent-not-found">

@@ -1,7 +1,7 @@
 import { Button } from '../../ui/button';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
-import { IonText } from '../../ui/ionic/text';
+import { Text } from '../../ui/text';
 import { useMutation } from '@tanstack/react-query';
 import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
 import openOutline from 'ionicons-svg/open-outline.svg?raw';
@@ -61,9 +61,9 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
         </div>
       )}
       {mutation.isError && (
-        <IonText color="danger" role="alert">
+        <Text color="danger" role="alert">
           <p className="form-error">{t.failed}</p>
-        </IonText>
+        </Text>
       )}
       <FormSuccess message={revoke.data ?? null} />
       <FormError error={revoke.error} />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import { SubmitButton } from '../../ui/form-base';
 
 export function LandingTab({ profile }: { profile: Profile }) {
   const { data } = useQuery(landingQuery);
-  if (!data) return <IonSpinner />;
+  if (!data) return <Spinner />;
   return <LandingForm initial={data} code={profile.code} />;
 }
 

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonNote, IonText } from '../../ui/ionic/text';
+import { Note, Text } from '../../ui/text';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { MESSAGES } from '@core/i18n-messages';
@@ -65,11 +65,11 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
         <span className="file-pick-button">{t.chooseFile}</span>
         <span className="file-pick-name">{file?.name ?? t.noFile}</span>
       </label>
-      <IonNote className="field-hint">{t.logoHint}</IonNote>
+      <Note className="field-hint">{t.logoHint}</Note>
       {(fileError ?? serverFileError) && (
-        <IonText color="danger" role="alert">
+        <Text color="danger" role="alert">
           <p className="field-error">{fileError ?? serverFileError}</p>
-        </IonText>
+        </Text>
       )}
       <FormError error={logoMutation.error} />
       <FormSuccess message={logoMutation.isSuccess ? it.profile.success : null} />

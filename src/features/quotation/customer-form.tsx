@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonNote } from '../../ui/ionic/text';
+import { Note } from '../../ui/text';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
@@ -235,13 +235,13 @@ export function CustomerForm({
             error={entryError ?? form.formState.errors.fiscal_code?.message}
           />
         </div>
-        {searching && <IonNote>{it.quotation.searching}</IonNote>}
+        {searching && <Note>{it.quotation.searching}</Note>}
         {found === true && (
-          <IonNote color="success" data-testid="customer-found">
+          <Note color="success" data-testid="customer-found">
             {it.quotation.customerFound}
-          </IonNote>
+          </Note>
         )}
-        {found === false && <IonNote data-testid="customer-not-found">{it.quotation.customerNotFound}</IonNote>}
+        {found === false && <Note data-testid="customer-not-found">{it.quotation.customerNotFound}</Note>}
 
         <div className="form-grid">
           <SelectField control={form.control} name="employee_category" label={f.employee_category} options={categories} />

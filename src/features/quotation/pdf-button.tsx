@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonNote } from '../../ui/ionic/text';
+import { Note } from '../../ui/text';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
@@ -28,11 +28,11 @@ export function PdfButton({ proposal }: { proposal: Proposal }) {
       <Button expand="block" disabled={!ready || download.isPending} data-testid="pdf-download" onClick={() => download.mutate()}>
         {it.quotation.pdf.download}
       </Button>
-      {!ready && <IonNote className="pdf-tip">{tip}</IonNote>}
+      {!ready && <Note className="pdf-tip">{tip}</Note>}
       {download.isError && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {download.error instanceof ApiError ? download.error.message : it.common.serverError}
-        </IonNote>
+        </Note>
       )}
     </span>
   );

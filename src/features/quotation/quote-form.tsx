@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import type { CustomerType } from '@core/categories';
@@ -133,7 +133,7 @@ export function QuoteForm({
           <span />
         )}
         <SubmitButton disabled={locked} data-testid="quote-save">
-          {sending ? <IonSpinner name="dots" /> : submitLabel}
+          {sending ? <Spinner name="dots" /> : submitLabel}
         </SubmitButton>
       </div>
     </form>

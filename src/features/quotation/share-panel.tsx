@@ -17,8 +17,8 @@ import { usePendingWrites } from '../../offline/hooks';
 import { useConfirm } from '../../ui/confirm';
 import { Icon } from '../../ui/icon';
 import { Button } from '../../ui/button';
-import { IonNote } from '../../ui/ionic/text';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Note } from '../../ui/text';
+import { Spinner } from '../../ui/spinner';
 import { shareLink, useCreateShare, useEmailShare, useRevokeShare, useShares } from './api/shares';
 import { useShareFollow } from './use-share-follow';
 
@@ -50,9 +50,9 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
       </h2>
       <p className="muted">{it.quotation.share.intro}</p>
       {error && !shares && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {errorText(error)}
-        </IonNote>
+        </Note>
       )}
       {active.map((s) => (
         <ShareCard key={s.id} proposal={proposal} share={s} ask={ask} />
@@ -61,9 +61,9 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
         <div key={e.clientId} className="share-card share-card-pending" data-testid="share-queued">
           {e.status === 'rejected' ? (
             <>
-              <IonNote color="danger" role="alert">
+              <Note color="danger" role="alert">
                 {it.quotation.share.rejected(e.error ?? it.common.serverError)}
-              </IonNote>
+              </Note>
               <Button size="small" fill="clear" onClick={() => void import('../../offline').then((m) => m.outbox.discard(e.clientId))}>
                 {it.quotation.share.discard}
               </Button>
@@ -76,13 +76,13 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
       {expired && active.length === 0 && <p className="muted">{it.quotation.share.expired}</p>}
       {!closed && (
         <Button fill={active.length ? 'outline' : 'solid'} data-testid="share-create" disabled={create.isPending} onClick={() => create.mutate(undefined)}>
-          {create.isPending ? <IonSpinner name="dots" /> : active.length ? it.quotation.share.createAnother : it.quotation.share.create}
+          {create.isPending ? <Spinner name="dots" /> : active.length ? it.quotation.share.createAnother : it.quotation.share.create}
         </Button>
       )}
       {create.error && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {errorText(create.error)}
-        </IonNote>
+        </Note>
       )}
       {past.length > 0 && (
         <details className="share-history" data-testid="share-history">
@@ -218,9 +218,9 @@ function ShareCard({ proposal, share, ask }: { proposal: Proposal; share: Quotat
         </p>
       )}
       {(email.error || revoke.error) && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {errorText(email.error ?? revoke.error)}
-        </IonNote>
+        </Note>
       )}
       <Button
         size="small"

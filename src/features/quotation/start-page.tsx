@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { IonText } from '../../ui/ionic/text';
+import { Text } from '../../ui/text';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasFeature } from '@core/features';
@@ -232,9 +232,9 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
           />
         )}
         {offer.isError && (
-          <IonText color="medium">
+          <Text color="medium">
             <p>{it.quotation.noOffer}</p>
-          </IonText>
+          </Text>
         )}
       </div>
     </AppPage>

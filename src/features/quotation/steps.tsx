@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button';
-import { IonNote } from '../../ui/ionic/text';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Note } from '../../ui/text';
+import { Spinner } from '../../ui/spinner';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
@@ -84,14 +84,14 @@ export function SaveAnswers({ disabled, saving, onSave }: { disabled: boolean; s
   return (
     <>
       {saving.error && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {saving.error instanceof ApiError ? saving.error.message : it.quotation.genericError}
-        </IonNote>
+        </Note>
       )}
       <div className="wizard-actions">
         <span />
         <Button data-testid="save-sustainability" disabled={disabled || saving.isPending} onClick={onSave}>
-          {saving.isPending ? <IonSpinner name="dots" /> : it.quotation.saveAnswers}
+          {saving.isPending ? <Spinner name="dots" /> : it.quotation.saveAnswers}
         </Button>
       </div>
     </>
@@ -159,7 +159,7 @@ export function DocumentsStep({
           onQueued={(name) => setQueued((q) => ({ ...q, [s.file_type]: [...(q[s.file_type] ?? []), name] }))}
         />
       ))}
-      {blocked && <IonNote>{it.quotation.strictBlock}</IonNote>}
+      {blocked && <Note>{it.quotation.strictBlock}</Note>}
       <div className="wizard-actions">
         <Button fill="outline" onClick={onBack}>
           {it.quotation.back}
@@ -232,11 +232,11 @@ function DocumentSlot({
           }}
         />
       </label>
-      {upload.isPending && <IonSpinner name="dots" />}
+      {upload.isPending && <Spinner name="dots" />}
       {error && (
-        <IonNote color="danger" role="alert">
+        <Note color="danger" role="alert">
           {error}
-        </IonNote>
+        </Note>
       )}
     </div>
   );

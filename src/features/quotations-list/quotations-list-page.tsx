@@ -1,8 +1,6 @@
 import { Button } from '../../ui/button';
-import { IonChip } from '../../ui/ionic/chip';
-import { IonLabel } from '../../ui/ionic/list';
-import { IonSpinner } from '../../ui/ionic/spinner';
-import closeCircle from 'ionicons-svg/close-circle.svg?raw';
+import { RemovableChip } from '../../ui/chip';
+import { Spinner } from '../../ui/spinner';
 import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
 import optionsOutline from 'ionicons-svg/options-outline.svg?raw';
 import { useMemo, useState } from 'react';
@@ -44,7 +42,7 @@ export default function QuotationsListPage() {
   const result = search.data;
   const agents = filters.data?.agents ?? [];
   const shownBadges = badges(state);
-  // Below the split pane's width the filters fold behind 'Filtra', as the offers' drawer does (issue 20:
+  // Below the docked menu's width the filters fold behind 'Filtra', as the offers' drawer does (issue 20:
   // on a phone they filled the whole first screen).
   const wide = useMediaQuery('(min-width: 992px)');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -151,28 +149,24 @@ export default function QuotationsListPage() {
       <div className="ql-bar">
         <h1 className="ql-count" aria-live="polite" data-testid="quotations-count">
           {result ? it.quotations.count(result.total) : '\u00a0'}
-          {search.isFetching && <IonSpinner name="dots" aria-hidden="true" />}
+          {search.isFetching && <Spinner name="dots" aria-hidden="true" />}
         </h1>
         <Button fill="outline" onClick={() => exporter.mutate(body)} disabled={exporter.isPending || !result?.total || rangeError !== null}>
-          {exporter.isPending ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
+          {exporter.isPending ? <Spinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
           {it.quotations.download}
         </Button>
       </div>
       {shownBadges.length > 0 && (
         <div className="ql-badges" data-testid="filter-badges">
           {shownBadges.map((b) => (
-            <IonChip
+            <RemovableChip
               key={b.key}
-              outline
               title={it.quotations.removeBadge}
               aria-label={`${it.quotations.badge[b.key]}: ${b.value}. ${it.quotations.removeBadge}`}
-              onClick={() => set({ [b.key]: '' })}
+              onRemove={() => set({ [b.key]: '' })}
             >
-              <IonLabel>
-                {it.quotations.badge[b.key]}: {b.value}
-              </IonLabel>
-              <Icon icon={closeCircle} />
-            </IonChip>
+              {`${it.quotations.badge[b.key]}: ${b.value}`}
+            </RemovableChip>
           ))}
           <Button fill="clear" size="small" onClick={() => setState(clearAll)}>
             {it.quotations.removeAll}

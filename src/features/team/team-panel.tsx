@@ -3,7 +3,7 @@ import { Button } from '../../ui/button';
 import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/toolbar';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
-import { IonSpinner } from '../../ui/ionic/spinner';
+import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
@@ -63,7 +63,7 @@ export default function TeamPanel() {
       )}
       <FormSuccess message={message} />
       <FormError error={error ?? toggle.error} />
-      {!members && !error && <IonSpinner />}
+      {!members && !error && <Spinner />}
       {members?.length === 0 && <p>{t.empty}</p>}
       <ul className="team-list">
         {members?.map((m) => (

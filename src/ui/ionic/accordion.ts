@@ -1,4 +1,5 @@
 // IonAccordion, IonAccordionGroup: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonAccordion as IonAccordionElement, defineCustomElement as defineIonAccordion } from '@ionic/core/components/ion-accordion.js';
 import { IonAccordionGroup as IonAccordionGroupElement, defineCustomElement as defineIonAccordionGroup } from '@ionic/core/components/ion-accordion-group.js';
 import type * as Ionic from '@ionic/react';

@@ -1,4 +1,5 @@
 // IonCard (routerLink included), IonCardContent, IonCardHeader, IonCardTitle: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonCard as IonCardElement, defineCustomElement as defineIonCard } from '@ionic/core/components/ion-card.js';
 import { IonCardContent as IonCardContentElement, defineCustomElement as defineIonCardContent } from '@ionic/core/components/ion-card-content.js';
 import { IonCardHeader as IonCardHeaderElement, defineCustomElement as defineIonCardHeader } from '@ionic/core/components/ion-card-header.js';

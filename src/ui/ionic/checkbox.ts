@@ -1,4 +1,5 @@
 // IonCheckbox: the same proxy as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonCheckbox as IonCheckboxElement, defineCustomElement as defineIonCheckbox } from '@ionic/core/components/ion-checkbox.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

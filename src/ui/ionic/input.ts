@@ -1,4 +1,5 @@
 // IonInput: Stencil's React proxies of Ionic's custom elements, as @ionic/react builds them (README.md in this folder).
+import './setup';
 import { IonInput as IonInputElement, defineCustomElement as defineIonInput } from '@ionic/core/components/ion-input.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

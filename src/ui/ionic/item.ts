@@ -1,4 +1,5 @@
 // IonItem: the same proxy as @ionic/react's, routerLink included (README.md in this folder).
+import './setup';
 import { IonItem as IonItemElement, defineCustomElement as defineIonItem } from '@ionic/core/components/ion-item.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,17 +1,26 @@
 import type { IonModal as Modal } from '@ionic/react';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 
-const IonModal = lazy(() => import('./overlays').then((m) => ({ default: m.IonModal })));
+const ModalFrame = lazy(() => import('./modal-frame'));
+
+export type LazyModalProps = Omit<ComponentProps<typeof Modal>, 'children'> & {
+  title: string;
+  /** The header's close button. */
+  onClose: () => void;
+  headerColor?: 'primary';
+  children: ReactNode;
+};
 
 /**
- * IonModal, loaded with its first opening: a screen that mounts its modal only once opened
- * (use-opened-once.ts) keeps @ionic/react's inline overlays (overlays.ts, about 230 KB with the modal
- * element) out of the code it evaluates before it is usable.
+ * The one modal pattern (IonModal, ModalHeader, padded IonContent), loaded with its first opening: a
+ * screen that mounts its modal only once opened (use-opened-once.ts) keeps @ionic/react's inline
+ * overlays (overlays.ts, about 230 KB with the modal element), Ionic's toolbar and content, and Stencil's
+ * runtime out of the code it evaluates before it is usable (issue 18).
  */
-export function LazyModal(props: ComponentProps<typeof Modal>) {
+export function LazyModal(props: LazyModalProps) {
   return (
     <Suspense fallback={null}>
-      <IonModal {...props} />
+      <ModalFrame {...props} />
     </Suspense>
   );
 }

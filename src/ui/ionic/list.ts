@@ -1,4 +1,5 @@
 // IonList, IonLabel: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonList as IonListElement, defineCustomElement as defineIonList } from '@ionic/core/components/ion-list.js';
 import { IonLabel as IonLabelElement, defineCustomElement as defineIonLabel } from '@ionic/core/components/ion-label.js';
 import type * as Ionic from '@ionic/react';

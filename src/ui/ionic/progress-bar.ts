@@ -1,4 +1,5 @@
 // IonProgressBar: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonProgressBar as IonProgressBarElement, defineCustomElement as defineIonProgressBar } from '@ionic/core/components/ion-progress-bar.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,5 @@
 // IonRange: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonRange as IonRangeElement, defineCustomElement as defineIonRange } from '@ionic/core/components/ion-range.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

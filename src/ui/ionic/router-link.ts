@@ -1,4 +1,5 @@
 // IonRouterLink: Stencil's React proxies of Ionic's custom elements, as @ionic/react builds them (README.md in this folder).
+import './setup';
 import { IonRouterLink as IonRouterLinkElement, defineCustomElement as defineIonRouterLink } from '@ionic/core/components/ion-router-link.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,5 @@
 // IonSelect, IonSelectOption: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonSelect as IonSelectElement, defineCustomElement as defineIonSelect } from '@ionic/core/components/ion-select.js';
 import { IonSelectOption as IonSelectOptionElement, defineCustomElement as defineIonSelectOption } from '@ionic/core/components/ion-select-option.js';
 import type * as Ionic from '@ionic/react';

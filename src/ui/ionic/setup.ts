@@ -1,11 +1,21 @@
-import { initialize, type IonicConfig } from '@ionic/core/components';
+import { initialize } from '@ionic/core/components';
+import { startFocusVisible } from '@ionic/core/dist/collection/utils/focus-visible.js';
+import { startTapClick } from '@ionic/core/dist/collection/utils/tap-click/index.js';
 
 /**
- * What @ionic/react's setupIonicReact does, without loading @ionic/react: Ionic's configuration for its
- * custom elements, and the `ion-ce` class (elements of the custom-elements build are never hidden
- * waiting for hydration).
+ * Ionic's setup, run once, when the first module of this folder loads (each imports this one before it
+ * defines its element): a screen that draws no Ionic element (the first screens: the shell, the offers,
+ * the offer detail, the quotation's customer step) never loads Stencil's runtime (issue 18).
+ *
+ * What @ionic/react's setupIonicReact does (Ionic's configuration, and the `ion-ce` class: elements of
+ * the custom-elements build are never hidden waiting for hydration), and what ion-app did for the
+ * elements inside it, now that the shell is plain (App.tsx): keyboard focus rings (`ion-focused`) and the
+ * pressed state and ripple of Ionic's items and accordions. Both come from Ionic's own modules, by the
+ * package's exported `dist/*` path. ion-app's hardware back button is not started: it answers only
+ * the `backbutton` event of Cordova or of @capacitor/app, which the app does not use (docs/decisions.md).
  */
-export function setupIonic(config: IonicConfig) {
-  document.documentElement.classList.add('ion-ce');
-  initialize(config);
-}
+document.documentElement.classList.add('ion-ce');
+initialize({ mode: 'md' });
+startFocusVisible();
+// No configuration of our own: Ionic's defaults (animated, ripple effect).
+startTapClick({ getBoolean: (_key: string, fallback?: boolean) => fallback ?? false });

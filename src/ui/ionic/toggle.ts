@@ -1,4 +1,5 @@
 // IonToggle: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonToggle as IonToggleElement, defineCustomElement as defineIonToggle } from '@ionic/core/components/ion-toggle.js';
 import type * as Ionic from '@ionic/react';
 import { createComponent } from '@stencil/react-output-target/runtime';

@@ -1,4 +1,5 @@
 // IonHeader, IonToolbar, IonTitle, IonButtons: the same proxies as @ionic/react's (README.md in this folder).
+import './setup';
 import { IonHeader as IonHeaderElement, defineCustomElement as defineIonHeader } from '@ionic/core/components/ion-header.js';
 import { IonToolbar as IonToolbarElement, defineCustomElement as defineIonToolbar } from '@ionic/core/components/ion-toolbar.js';
 import { IonTitle as IonTitleElement, defineCustomElement as defineIonTitle } from '@ionic/core/components/ion-title.js';

@@ -1,5 +1,5 @@
 import { Button } from '../../../ui/button';
-import { IonSpinner } from '../../../ui/ionic/spinner';
+import { Spinner } from '../../../ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
@@ -116,7 +116,7 @@ export function CarSelector({ car, onChange, error }: Props) {
         <span>{t.brandSearch}</span>
         <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t.brandSearch} />
       </label>
-      {brands.isPending && <IonSpinner />}
+      {brands.isPending && <Spinner />}
       <div className="brand-list" role="listbox" aria-label={t.brand}>
         {shownBrands.map((b) => (
           <button

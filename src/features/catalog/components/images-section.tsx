@@ -1,7 +1,7 @@
 import { Button } from '../../../ui/button';
 import { IonContent } from '../../../ui/ionic/content';
 import { IonModal } from '../../../ui/ionic/overlays';
-import { IonSpinner } from '../../../ui/ionic/spinner';
+import { Spinner } from '../../../ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import chevronBackOutline from 'ionicons-svg/chevron-back-outline.svg?raw';
 import chevronForwardOutline from 'ionicons-svg/chevron-forward-outline.svg?raw';
@@ -104,7 +104,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
         )}
       </fieldset>
       {!carId && <p className="catalog-hint">{t.customDisabled}</p>}
-      {carId && isPending && <IonSpinner />}
+      {carId && isPending && <Spinner />}
       {mode === 'custom' && carId && (
         <label className="file-pick">
           <input type="file" accept={ACCEPT} multiple disabled={locked} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />

@@ -1,5 +1,5 @@
 import { Button } from '../../../ui/button';
-import { IonSpinner } from '../../../ui/ionic/spinner';
+import { Spinner } from '../../../ui/spinner';
 import { useMutation } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
@@ -52,7 +52,7 @@ export function ItemListPage<T extends Item>(props: {
       </div>
       <OfflineNotice />
       <FormError error={props.error ?? removal.error} />
-      {props.pending && <IonSpinner />}
+      {props.pending && <Spinner />}
       <ul className="catalog-list">
         {props.items?.map((item) => (
           <li key={item.id} className="catalog-row simple" data-testid="list-item">

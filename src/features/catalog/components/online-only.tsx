@@ -1,4 +1,4 @@
-import { IonText } from '../../../ui/ionic/text';
+import { Text } from '../../../ui/text';
 import cloudOfflineOutline from 'ionicons-svg/cloud-offline-outline.svg?raw';
 import { it } from '../../../i18n/catalog';
 import { useOnline } from '../../../offline/hooks';
@@ -14,10 +14,10 @@ export function OfflineNotice() {
   const online = useOnline();
   if (online) return null;
   return (
-    <IonText color="warning">
+    <Text color="warning">
       <p className="catalog-offline" role="status" data-testid="catalog-offline">
         <Icon icon={cloudOfflineOutline} /> {it.catalog.offline}
       </p>
-    </IonText>
+    </Text>
   );
 }

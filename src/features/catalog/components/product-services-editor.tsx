@@ -1,5 +1,5 @@
 import { Button } from '../../../ui/button';
-import { IonSpinner } from '../../../ui/ionic/spinner';
+import { Spinner } from '../../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
@@ -67,7 +67,7 @@ export function ProductServicesEditor({ productId }: { productId: number }) {
   const { data, error, isFetchedAfterMount, fetchStatus } = useQuery(productServicesQuery(productId));
   if (error) return <FormError error={error} />;
   // The editor keeps its own rows: start it from the server's list, not from a cached copy (offline: the copy).
-  if (!data || (!isFetchedAfterMount && fetchStatus !== 'paused')) return <IonSpinner />;
+  if (!data || (!isFetchedAfterMount && fetchStatus !== 'paused')) return <Spinner />;
   return <Editor productId={productId} initial={data.map(toRow)} />;
 }
 

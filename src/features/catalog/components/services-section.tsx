@@ -1,5 +1,5 @@
 import { formatEuro } from '@core/format';
-import { IonSpinner } from '../../../ui/ionic/spinner';
+import { Spinner } from '../../../ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { parseIntInput, rangeMessage, SERVICE_PRICE_MAX } from '@core/catalog';
 import type { CatalogServiceChoice } from '@core/schemas/catalog';
@@ -25,7 +25,7 @@ export function ServicesSection({
   const t = it.catalog.services;
   const { data, isFetching } = useQuery(defaultServicesQuery(product, provider));
   if (!product || !provider) return <p className="catalog-hint">{t.chooseProduct}</p>;
-  if (isFetching && !data) return <IonSpinner />;
+  if (isFetching && !data) return <Spinner />;
   const chosen = (id: number) => value.find((c) => c.id === id);
   const set = (id: number, patch: Partial<CatalogServiceChoice> | null) => {
     const rest = value.filter((c) => c.id !== id);

@@ -1,7 +1,5 @@
-import { IonContent } from '../../../ui/ionic/content';
 import { LazyModal } from '../../../ui/ionic/lazy-modal';
 import type { ReactNode } from 'react';
-import { ModalHeader } from '../../../ui/modal-header';
 import { useOpenedOnce } from '../../../ui/use-opened-once';
 
 /** The detail's side modals (variation, print): mounted at their first opening only. */
@@ -20,9 +18,8 @@ export function SideModal({
 }) {
   if (!useOpenedOnce(open)) return null;
   return (
-    <LazyModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId}>
-      <ModalHeader title={title} onClose={onClose} />
-      <IonContent className="ion-padding">{children}</IonContent>
+    <LazyModal className="od-side-modal" isOpen={open} onDidDismiss={onClose} data-testid={testId} title={title} onClose={onClose}>
+      {children}
     </LazyModal>
   );
 }

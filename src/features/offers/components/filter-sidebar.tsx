@@ -2,7 +2,7 @@ import { IonAccordion, IonAccordionGroup } from '../../../ui/ionic/accordion';
 import { IonCheckbox } from '../../../ui/ionic/checkbox';
 import { IonItem } from '../../../ui/ionic/item';
 import { IonLabel, IonList } from '../../../ui/ionic/list';
-import { IonNote } from '../../../ui/ionic/text';
+import { Note } from '../../../ui/text';
 import { IonToggle } from '../../../ui/ionic/toggle';
 import { memo, useCallback } from 'react';
 import type { FilterDef, FilterSet, OfferFilters } from '@core/schemas/offers';
@@ -177,7 +177,7 @@ const OptionRow = memo(function OptionRow(props: {
     <IonItem disabled={disabled}>
       {icon && <Icon slot="start" icon={icon} />}
       <IonCheckbox justify="space-between" checked={checked} onIonChange={(e) => onToggle(name, value, e.detail.checked)}>
-        {label} <IonNote className="option-count">({count})</IonNote>
+        {label} <Note className="option-count">({count})</Note>
       </IonCheckbox>
     </IonItem>
   );

@@ -1,4 +1,3 @@
-import { IonSkeletonText } from '../../../ui/ionic/skeleton-text';
 import rocketOutline from 'ionicons-svg/rocket-outline.svg?raw';
 import { type ComponentType, memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -81,18 +80,19 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false, action:
   );
 });
 
+/** A card while the offers load: Ionic's animated skeleton text, drawn by offers.css (.skeleton). */
 export function OfferCardSkeleton() {
   return (
     <div className="offer-card offer-card--skeleton" aria-hidden="true" data-testid="offer-card-skeleton">
       <div className="offer-card-image">
-        <IonSkeletonText animated style={{ width: '100%', height: '100%', margin: 0 }} />
+        <span className="skeleton" style={{ width: '100%', height: '100%', margin: 0 }} />
       </div>
       <div className="offer-card-body">
-        <IonSkeletonText animated style={{ width: '70%', height: 20 }} />
-        <IonSkeletonText animated style={{ width: '90%' }} />
-        <IonSkeletonText animated style={{ width: '40%' }} />
-        <IonSkeletonText animated style={{ width: '100%', height: 36 }} />
-        <IonSkeletonText animated style={{ width: '60%', height: 24 }} />
+        <span className="skeleton" style={{ width: '70%', height: 20 }} />
+        <span className="skeleton" style={{ width: '90%' }} />
+        <span className="skeleton" style={{ width: '40%' }} />
+        <span className="skeleton" style={{ width: '100%', height: 36 }} />
+        <span className="skeleton" style={{ width: '60%', height: 24 }} />
       </div>
     </div>
   );

@@ -1,8 +1,6 @@
 import { Button } from '../../../ui/button';
-import { IonChip } from '../../../ui/ionic/chip';
-import { IonLabel } from '../../../ui/ionic/list';
-import { IonSpinner } from '../../../ui/ionic/spinner';
-import closeCircle from 'ionicons-svg/close-circle.svg?raw';
+import { RemovableChip } from '../../../ui/chip';
+import { Spinner } from '../../../ui/spinner';
 import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
 import { useId, useState } from 'react';
 import type { OfferSort } from '@core/offer-options';
@@ -48,7 +46,7 @@ export function ResultsHeader(props: {
             </select>
           </div>
           <Button fill="outline" onClick={props.onDownload} disabled={props.downloading || !props.total}>
-            {props.downloading ? <IonSpinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
+            {props.downloading ? <Spinner slot="start" name="dots" /> : <Icon slot="start" icon={downloadOutline} />}
             {it.offers.download}
           </Button>
         </div>
@@ -56,10 +54,9 @@ export function ResultsHeader(props: {
       {props.chips.length > 0 && (
         <div className="results-chips" data-testid="filter-chips">
           {shown.map((c) => (
-            <IonChip key={c.key} outline onClick={() => props.onRemove(c)} title={it.offers.removeChip} aria-label={`${c.label}. ${it.offers.removeChip}`}>
-              <IonLabel>{c.label}</IonLabel>
-              <Icon icon={closeCircle} />
-            </IonChip>
+            <RemovableChip key={c.key} onRemove={() => props.onRemove(c)} title={it.offers.removeChip} aria-label={`${c.label}. ${it.offers.removeChip}`}>
+              {c.label}
+            </RemovableChip>
           ))}
           {props.chips.length > VISIBLE_CHIPS && (
             <Button fill="clear" size="small" onClick={() => setExpanded((x) => !x)}>

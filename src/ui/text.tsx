@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import './text.css';
+
+type Props = {
+  /** One of Ionic's named colours (`ion-color-*` in Ionic's core.css). */
+  color?: 'primary' | 'success' | 'warning' | 'danger' | 'medium';
+  className?: string;
+  role?: 'alert' | 'status';
+  children?: ReactNode;
+  [data: `data-${string}`]: string | undefined;
+};
+
+const classes = (base: string, color: Props['color'], className: string | undefined) =>
+  [base, color && `ion-color ion-color-${color}`, className].filter(Boolean).join(' ');
+
+/**
+ * Ionic's <ion-text>: text in one of the palette's colours. A span: Ionic's element was a web component
+ * for a colour, and loaded Stencil's runtime with the quotation's first step (issue 18).
+ */
+export function Text({ color, className, children, ...rest }: Props) {
+  return (
+    <span className={classes('app-text', color, className)} {...rest}>
+      {children}
+    </span>
+  );
+}
+
+/** Ionic's md <ion-note>: a short remark in small grey type, or in a palette colour (an error, a hint). */
+export function Note({ color, className, children, ...rest }: Props) {
+  return (
+    <span className={classes('app-note', color, className)} {...rest}>
+      {children}
+    </span>
+  );
+}
