@@ -176,6 +176,21 @@ test('the phone menu is a drawer: it closes with Escape, a tap beside it or its 
   await expect(drawer).toBeHidden();
 });
 
+test("Ionic's elements, loaded after the plain shell, are set up: md mode, and a focus ring for the keyboard", async ({ page, loggedIn }) => {
+  await loggedIn(USERS.base);
+  await page.goto('/faq');
+  const first = page.locator('ion-accordion ion-item').first();
+  await expect(first).toBeVisible();
+  await expect(first).toHaveClass(/\bmd\b/);
+  // Ionic's focus-visible: a keyboard focus marks the item, a mouse press does not.
+  // From the heading, the next stop of Tab is the first question.
+  await page.getByRole('heading', { name: 'Domande Frequenti' }).click();
+  await page.keyboard.press('Tab');
+  await expect(first).toHaveClass(/ion-focused/);
+  await page.mouse.click(5, 300);
+  await expect(first).not.toHaveClass(/ion-focused/);
+});
+
 test('footer links open real PDFs', async ({ page, request }) => {
   await page.goto('/login');
   for (const name of ['Termini e condizioni', 'Informativa privacy', 'Nomina a responsabile del trattamento']) {
