@@ -2,7 +2,8 @@
 // uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
 // evaluates the entry, the modules its route loads before it renders (the app, the route's page and
 // what the route composes with it) and their static imports. What loads later (the offline sync when
-// the browser is idle, the side menu at desktop width, dialogs when opened) is not counted.
+// the browser is idle, the side menu at desktop width, dialogs when opened) is not counted. No first screen
+// may carry Ionic's web components (Stencil's runtime): each is checked for them.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -46,5 +47,12 @@ for (const { screen, modules, budgetKb } of SCREENS) {
   console.log(
     `${verdict} ${screen}: ${kb.toFixed(1)} KB of JavaScript evaluated before it is usable (${gzKb.toFixed(1)} KB gzipped, ${files.length} files)${limits}`,
   );
+  // The first screens draw no Ionic element (App.tsx, src/ui/ionic/README.md): a chunk that defines one
+  // (Stencil's host registration) brings Stencil's runtime and Ionic's setup back into every first load.
+  const stencil = files.filter((f, i) => bytes[i]!.includes('__registerHost'));
+  if (stencil.length) {
+    failed = true;
+    console.log(`FAIL ${screen}: Ionic's web components before it is usable (${stencil.join(', ')}): draw it with the app's own elements, or load them later`);
+  }
 }
 if (failed) process.exit(1);
