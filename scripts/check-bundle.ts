@@ -49,7 +49,7 @@ for (const { screen, modules, budgetKb } of SCREENS) {
   );
   // The first screens draw no Ionic element (App.tsx, src/ui/ionic/README.md): a chunk that defines one
   // (Stencil's host registration) brings Stencil's runtime and Ionic's setup back into every first load.
-  const stencil = files.filter((f, i) => bytes[i]!.includes('__registerHost'));
+  const stencil = files.filter((_, i) => bytes[i]!.includes('__registerHost'));
   if (stencil.length) {
     failed = true;
     console.log(`FAIL ${screen}: Ionic's web components before it is usable (${stencil.join(', ')}): draw it with the app's own elements, or load them later`);
