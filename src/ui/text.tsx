@@ -10,26 +10,20 @@ type Props = {
   [data: `data-${string}`]: string | undefined;
 };
 
-const classes = (base: string, color: Props['color'], className: string | undefined) =>
-  [base, color && `ion-color ion-color-${color}`, className].filter(Boolean).join(' ');
+const colored = (base: string) =>
+  function Colored({ color, className, children, ...rest }: Props) {
+    return (
+      <span className={[base, color && `ion-color ion-color-${color}`, className].filter(Boolean).join(' ')} {...rest}>
+        {children}
+      </span>
+    );
+  };
 
 /**
  * Ionic's <ion-text>: text in one of the palette's colours. A span: Ionic's element was a web component
  * for a colour, and loaded Stencil's runtime with the quotation's first step (issue 18).
  */
-export function Text({ color, className, children, ...rest }: Props) {
-  return (
-    <span className={classes('app-text', color, className)} {...rest}>
-      {children}
-    </span>
-  );
-}
+export const Text = colored('app-text');
 
 /** Ionic's md <ion-note>: a short remark in small grey type, or in a palette colour (an error, a hint). */
-export function Note({ color, className, children, ...rest }: Props) {
-  return (
-    <span className={classes('app-note', color, className)} {...rest}>
-      {children}
-    </span>
-  );
-}
+export const Note = colored('app-note');
