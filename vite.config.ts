@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loginMarkup } from './src/features/auth/login-markup';
+import { ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -79,6 +80,41 @@ function firstInstallOnly() {
 }
 const firstInstall = firstInstallOnly();
 
+/**
+ * V8's compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later) at the top of every chunk holding
+ * a module of the first screens or of every start (scripts/first-screens.ts, and what they import
+ * statically): the browser
+ * compiles their functions while it streams the file, on a background thread, and keeps them in the file's
+ * code cache. Without it V8 compiled each function on the main thread at its first call, on every start
+ * (the code cache holds only what ran before it was made): /offers reopened, about 120 ms of the main
+ * thread at full speed, 50 with it (docs/decisions.md). Lazily loaded screens keep lazy compilation: most of
+ * their functions wait for a tap. A comment added after minification: the code is unchanged.
+ */
+function compileHints() {
+  const firstScreens = new Set<string>();
+  const roots = [ENTRY, ...FIRST_SCREENS.flatMap((s) => s.modules), ...EVERY_START].map((m) => path.resolve(m));
+  const plugin: Plugin = {
+    name: 'compile-hints',
+    apply: 'build',
+    buildEnd() {
+      const visit = (id: string) => {
+        const info = firstScreens.has(id) ? null : this.getModuleInfo(id);
+        if (!info) return;
+        firstScreens.add(id);
+        info.importedIds.forEach(visit);
+      };
+      roots.forEach(visit);
+      const missing = roots.filter((r) => !firstScreens.has(r));
+      if (missing.length) this.error(`compile-hints: not in the build: ${missing.join(', ')} (scripts/first-screens.ts)`);
+    },
+  };
+  // Rolldown's runtime (its helpers for modules, in a chunk of their own) runs at every start too.
+  const hinted = (id: string) => firstScreens.has(id) || id.includes('rolldown/runtime');
+  const postBanner = (chunk: { moduleIds: string[] }) => (chunk.moduleIds.some(hinted) ? '//# allFunctionsCalledOnLoad' : '');
+  return { plugin, postBanner };
+}
+const compile = compileHints();
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -94,6 +130,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
     loginShell(),
+    compile.plugin,
     firstInstall.plugin,
     VitePWA({
       strategies: 'injectManifest',
@@ -119,6 +156,7 @@ export default defineConfig({
     sourcemap: process.env.ANALYZE ? true : false,
     manifest: true, // read by scripts/check-bundle.ts
     rolldownOptions: {
+      output: { postBanner: compile.postBanner },
       // Ionic's component modules (and their shared p-*.js helpers) are not marked side-effect-free; without
       // this every component ends up in the main chunk (src/ui/ionic/README.md).
       treeshake: {

@@ -1,28 +1,17 @@
 // Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (docs/architecture.md:
 // uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
-// evaluates the entry, the modules its route loads before it renders (the app, the route's page and
-// what the route composes with it) and their static imports. What loads later (the offline sync when
+// evaluates the entry, the modules its route loads before it renders (scripts/first-screens.ts: the app, the
+// route's page and what the route composes with it) and their static imports. What loads later (the offline sync when
 // the browser is idle, the side menu at desktop width, dialogs when opened) is not counted. No first screen
-// may carry Ionic's web components (Stencil's runtime): each is checked for them.
+// may carry Ionic's web components (Stencil's runtime): each is checked for them, and for V8's compile hint.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { FIRST_SCREENS } from './first-screens';
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('no entry chunk in the Vite manifest');
-
-const APP = 'src/app-main.tsx';
-/** Each first screen: the modules its route loads before it renders (App.tsx), its budget in KB (1 KB = 1000 bytes). */
-const SCREENS: { screen: string; modules: string[]; budgetKb?: number }[] = [
-  // A first visit: the entry alone (src/main.ts, the login screen without the app).
-  { screen: '/login', modules: [], budgetKb: 80 },
-  // The floating credit-check button is on screen with the offers (App.tsx, CreditCheckWidget).
-  { screen: '/offers', modules: [APP, 'src/features/offers/offers-page.tsx', 'src/credit-check/credit-check-widget.tsx'], budgetKb: 350 },
-  { screen: 'dettaglio offerta', modules: [APP, 'src/features/offer-detail/offer-detail-page.tsx', 'src/credit-check/offer-panel.tsx'], budgetKb: 400 },
-  // No budget of its own in docs/architecture.md: printed to follow it.
-  { screen: 'preventivo, passo cliente', modules: [APP, 'src/features/quotation/start-page.tsx'] },
-];
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const k of keys) {
@@ -33,8 +22,17 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/**
+ * V8's compile hint on every chunk of the first screens (vite.config.ts, compileHints): its first line, or its
+ * second after Vite's list of a chunk's dynamic imports (`__vite__mapDeps`, a one-line helper Vite writes first).
+ */
+const hinted = (code: Buffer) => {
+  const [first, second] = code.subarray(0, 4096).toString('utf8').split('\n');
+  return first === '//# allFunctionsCalledOnLoad' || (first!.startsWith('const __vite__mapDeps=') && second === '//# allFunctionsCalledOnLoad');
+};
+
 let failed = false;
-for (const { screen, modules, budgetKb } of SCREENS) {
+for (const { screen, modules, budgetKb } of FIRST_SCREENS) {
   for (const m of modules) if (!manifest[m]) throw new Error(`${screen}: ${m} is not in the build`);
   const files = [...closure([entry, ...modules])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const bytes = files.map((f) => readFileSync(`dist/${f}`));
@@ -49,10 +47,24 @@ for (const { screen, modules, budgetKb } of SCREENS) {
   );
   // The first screens draw no Ionic element (App.tsx, src/ui/ionic/README.md): a chunk that defines one
   // (Stencil's host registration) brings Stencil's runtime and Ionic's setup back into every first load.
+  // Each of its files carries V8's compile hint (vite.config.ts, compileHints): without it the screen's functions
+  // compile on the main thread at their first call, at every start.
+  const unhinted = files.filter((_, i) => !hinted(bytes[i]!));
+  if (unhinted.length) {
+    failed = true;
+    console.log(`FAIL ${screen}: without the compile hint (${unhinted.join(', ')}): see scripts/first-screens.ts`);
+  }
   const stencil = files.filter((_, i) => bytes[i]!.includes('__registerHost'));
   if (stencil.length) {
     failed = true;
     console.log(`FAIL ${screen}: Ionic's web components before it is usable (${stencil.join(', ')}): draw it with the app's own elements, or load them later`);
   }
+}
+// A screen loaded on demand keeps V8's lazy compilation: most of its functions wait for a tap.
+const lazyScreen = manifest['src/features/dashboard/dashboard-page.tsx'];
+if (!lazyScreen) throw new Error('the dashboard is not in the build');
+if (hinted(readFileSync(`dist/${lazyScreen.file}`))) {
+  failed = true;
+  console.log(`FAIL the dashboard, loaded on demand, carries the first screens' compile hint (${lazyScreen.file})`);
 }
 if (failed) process.exit(1);

@@ -45,7 +45,9 @@ export async function start(signedIn?: Session) {
   // screen loads without them. They start when the browser is next idle (within 2 s): background work
   // that must not delay the first screen (a reopened app refreshes its catalogue copy later still:
   // offline/index.ts).
-  const startOffline = (reopened: boolean) => whenIdle(() => void import('./offline').then((m) => m.startOfflineSync({ reopened })));
+  // Its modules are evaluated in one idle moment and it starts in the next: two tasks, each shorter than a
+  // phone's long task, not one (Dexie's evaluation alone is about 10 ms at full speed).
+  const startOffline = (reopened: boolean) => whenIdle(() => void import('./offline').then((m) => whenIdle(() => m.startOfflineSync({ reopened }))));
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   if (session.isActive()) startOffline(!signedIn);
   else {

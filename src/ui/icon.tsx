@@ -12,12 +12,34 @@ type Props = {
   'aria-label'?: string;
 };
 
+/** Each icon's markup parsed once; every use is a copy of it (cloning is a fraction of parsing it again). */
+const parsed = new Map<string, DocumentFragment>();
+function copyOf(markup: string): Node {
+  let svg = parsed.get(markup);
+  if (!svg) {
+    const template = document.createElement('template');
+    template.innerHTML = markup;
+    svg = template.content;
+    parsed.set(markup, svg);
+  }
+  return document.importNode(svg, true);
+}
+
+/** The element's icon, set or replaced when it changes (the element's children are the icon's alone). */
+const drawn = new WeakMap<Element, string>();
+function draw(element: HTMLSpanElement | null, markup: string) {
+  if (!element || drawn.get(element) === markup) return;
+  drawn.set(element, markup);
+  element.replaceChildren(copyOf(markup));
+}
+
 /**
  * An ionicons icon as inline SVG in the page, filled and stroked with the text colour (src/ui/icon.css).
  * It stands in for Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and
  * sanitises its SVG. Not a CSS mask of a data: URL either: Chromium loads every such image as a
  * separate SVG document, 7-16 ms each at full speed on the first screen (issue 18, docs/decisions.md);
- * inline markup is parsed with the page. The markup is ionicons' own files, bundled at build time, never
+ * inline markup, parsed once per icon and copied for each use: as `innerHTML` every icon of a
+ * screen's first render was one more run of the HTML parser (issue 18). The markup is ionicons' own files, bundled at build time, never
  * user input. Sized by font-size and coloured by `color`, like <ion-icon>; src/ui/icon.css gives it
  * <ion-icon>'s places inside Ionic's buttons, items and chips.
  */
@@ -29,7 +51,7 @@ export function Icon({ icon, slot, className, 'aria-label': label }: Props) {
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      dangerouslySetInnerHTML={{ __html: icon }}
+      ref={(element) => draw(element, icon)}
     />
   );
 }

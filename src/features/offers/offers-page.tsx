@@ -45,18 +45,25 @@ const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
 if (window.matchMedia(WIDE).matches) void loadSidebar();
 
-/** The cards drawn at once, and the ones whose pictures load at once: about what a desktop shows first. */
-const FIRST_CARDS = 3;
+/** The grid's columns (offers.css, .offer-grid): one on a phone, two from 576 px, three from 768 px. */
+function useGridColumns() {
+  const two = useMediaQuery('(min-width: 576px)');
+  const three = useMediaQuery('(min-width: 768px)');
+  return three ? 3 : two ? 2 : 1;
+}
 
 /**
- * The page's cards: the first three at once (a phone shows one, a desktop a row), the rest three to a task,
- * each in its place, held by an empty box of the card's expected height (src/ui/use-staggered.ts).
+ * The page's cards a row at a time: the first row at once (its pictures load at once: the page's largest
+ * paint), then one row to a task, each card in its place, held by an empty box of the card's expected
+ * height (src/ui/use-staggered.ts). A phone's one card, not three, in the page's first render: the
+ * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md).
  */
 function OfferCards({ offers, action }: { offers: OfferCardData[]; action: CardAction | undefined }) {
-  const shown = useStaggered(offers.length, FIRST_CARDS, 3);
+  const columns = useGridColumns();
+  const shown = useStaggered(offers.length, columns, columns);
   return offers.map((o, i) =>
     i < shown ? (
-      <OfferCard key={i} offer={o} eager={i < FIRST_CARDS} action={action} />
+      <OfferCard key={i} offer={o} eager={i < columns} action={action} />
     ) : (
       <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />
     ),
