@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loginMarkup } from './src/features/auth/login-markup';
-import { ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
+import { COMPILE_HINT, ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -81,9 +81,8 @@ function firstInstallOnly() {
 const firstInstall = firstInstallOnly();
 
 /**
- * V8's compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later) at the top of every chunk holding
- * a module of the first screens or of every start (scripts/first-screens.ts, and what they import
- * statically): the browser
+ * V8's compile hint (COMPILE_HINT, Chromium 136 and later) at the top of every chunk holding a module of the
+ * first screens or of every start (scripts/first-screens.ts, and what they import statically): the browser
  * compiles their functions while it streams the file, on a background thread, and keeps them in the file's
  * code cache. Without it V8 compiled each function on the main thread at its first call, on every start
  * (the code cache holds only what ran before it was made): /offers reopened, about 120 ms of the main
@@ -110,7 +109,7 @@ function compileHints() {
   };
   // Rolldown's runtime (its helpers for modules, in a chunk of their own) runs at every start too.
   const hinted = (id: string) => firstScreens.has(id) || id.includes('rolldown/runtime');
-  const postBanner = (chunk: { moduleIds: string[] }) => (chunk.moduleIds.some(hinted) ? '//# allFunctionsCalledOnLoad' : '');
+  const postBanner = (chunk: { moduleIds: string[] }) => (chunk.moduleIds.some(hinted) ? COMPILE_HINT : '');
   return { plugin, postBanner };
 }
 const compile = compileHints();

@@ -1,12 +1,13 @@
 // Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (docs/architecture.md:
 // uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
-// evaluates the entry, the modules its route loads before it renders (scripts/first-screens.ts: the app, the
-// route's page and what the route composes with it) and their static imports. What loads later (the offline sync when
-// the browser is idle, the side menu at desktop width, dialogs when opened) is not counted. No first screen
-// may carry Ionic's web components (Stencil's runtime): each is checked for them, and for V8's compile hint.
+// evaluates the entry, the modules its route loads before it renders (scripts/first-screens.ts: the app,
+// the route's page and what the route composes with it) and their static imports. What loads later (the
+// offline sync when the browser is idle, the side menu at desktop width, dialogs when opened) is not
+// counted. No first screen may carry Ionic's web components (Stencil's runtime): each is checked for them,
+// and for V8's compile hint.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { FIRST_SCREENS } from './first-screens';
+import { COMPILE_HINT, FIRST_SCREENS } from './first-screens';
 
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
@@ -28,7 +29,7 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
  */
 const hinted = (code: Buffer) => {
   const [first, second] = code.subarray(0, 4096).toString('utf8').split('\n');
-  return first === '//# allFunctionsCalledOnLoad' || (first!.startsWith('const __vite__mapDeps=') && second === '//# allFunctionsCalledOnLoad');
+  return first === COMPILE_HINT || (first!.startsWith('const __vite__mapDeps=') && second === COMPILE_HINT);
 };
 
 let failed = false;

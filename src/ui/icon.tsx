@@ -37,11 +37,11 @@ function draw(element: HTMLSpanElement | null, markup: string) {
  * An ionicons icon as inline SVG in the page, filled and stroked with the text colour (src/ui/icon.css).
  * It stands in for Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and
  * sanitises its SVG. Not a CSS mask of a data: URL either: Chromium loads every such image as a
- * separate SVG document, 7-16 ms each at full speed on the first screen (issue 18, docs/decisions.md);
- * inline markup, parsed once per icon and copied for each use: as `innerHTML` every icon of a
- * screen's first render was one more run of the HTML parser (issue 18). The markup is ionicons' own files, bundled at build time, never
- * user input. Sized by font-size and coloured by `color`, like <ion-icon>; src/ui/icon.css gives it
- * <ion-icon>'s places inside Ionic's buttons, items and chips.
+ * separate SVG document, 7-16 ms each at full speed on the first screen (issue 18, docs/decisions.md).
+ * Inline markup, parsed once per icon and copied for each use: as `innerHTML`, every icon of a screen's
+ * first render was one more run of the HTML parser (issue 18). The markup is ionicons' own files, bundled
+ * at build time, never user input. Sized by font-size and coloured by `color`, like <ion-icon>;
+ * src/ui/icon.css gives it <ion-icon>'s places inside Ionic's buttons, items and chips.
  */
 export function Icon({ icon, slot, className, 'aria-label': label }: Props) {
   return (
