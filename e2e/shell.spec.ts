@@ -91,3 +91,30 @@ for (const [theme, user] of [
     expect(seen.bar.ratio).toBeGreaterThanOrEqual(4.5);
   });
 }
+
+test('a reopened app draws its screen with the data on the device at once, without a loading page first, and asks for the profile once', async ({
+  page,
+  loggedIn,
+}) => {
+  await loggedIn(USERS.full);
+  await page.goto('/offers');
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  // Everything the screen shows from its start on: a loading page drawn, even for one frame, is recorded.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __loadingSeen: boolean };
+    w.__loadingSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.page-loading')) w.__loadingSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const profileRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/agent/profile') profileRequests.push(r.method());
+  });
+  await page.reload();
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  await expect(page.getByTestId('top-user')).toContainText('Verdi Noleggi Srl');
+  expect(await page.evaluate(() => (window as unknown as { __loadingSeen: boolean }).__loadingSeen)).toBe(false);
+  await page.waitForLoadState('networkidle');
+  expect(profileRequests).toEqual(['GET']);
+});

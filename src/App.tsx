@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useSyncExternalStore } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { type ComponentType, createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
@@ -9,12 +9,32 @@ import { RouterLinkProvider } from './ui/ionic/routing';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
 
-// Every screen but the login is its own chunk, loaded when its route is first opened.
-const page = (factory: () => Promise<{ default: ComponentType }>) => lazy(factory);
+type Lazy<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+type Screen = Lazy<object>;
+/**
+ * Every screen but the login is its own chunk, loaded when its route is first opened, or earlier with
+ * `preload` (the app's start loads the first screen's chunk while it reads the device's cache: see
+ * preloadScreen). One promise for both, so the chunk is fetched and evaluated once. Once loaded, the screen
+ * renders at once: React's `lazy` would still suspend on its first render and put the loading page in the
+ * document for a moment, a wasted render on every start.
+ */
+function page<P extends object = object>(factory: () => Promise<{ default: ComponentType<NoInfer<P>> }>): Lazy<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<unknown> | undefined;
+  const load = () =>
+    (loading ??= factory().then((m) => {
+      loaded = m.default;
+    }));
+  const Pending = lazy(async () => (await load(), { default: loaded! }));
+  const Screen = (props: P) => (loaded ? createElement(loaded, props) : createElement(Pending, props));
+  return Object.assign(Screen, { preload: load });
+}
+/** Ionic's `lg`: from there the menu is always in view beside the screen; below, a drawer. */
+const DOCKED = '(min-width: 992px)';
 // The menu is not needed by the public screens (login included): its chunk loads with the first private one.
-const SideMenu = lazy(() => import('./shell/side-menu'));
+const SideMenu = page<{ docked: boolean }>(() => import('./shell/side-menu'));
 // The floating credit-check button: the public screens (login included) never show it.
-const CreditCheckWidget = lazy(() => import('./credit-check/credit-check-widget').then((m) => ({ default: m.CreditCheckWidget })));
+const CreditCheckWidget = page(async () => ({ default: (await import('./credit-check/credit-check-widget')).CreditCheckWidget }));
 const ActivatePage = page(() => import('./features/auth/activate-page'));
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'));
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'));
@@ -127,20 +147,67 @@ const ProfilePage = page(async () => {
   return { default: () => <Profile teamPanel={<TeamPanel />} /> };
 });
 
-const view = (Page: LazyExoticComponent<ComponentType>) => (
+// Every private screen by its route.
+const privateScreens: Record<string, Screen> = {
+  [paths.home]: HomePage,
+  [paths.offers]: OffersPage,
+  [paths.compare]: ComparePage,
+  [paths.offerDetail]: OfferDetailPage,
+  [paths.faq]: FaqPage,
+  [paths.support]: SupportPage,
+  [paths.profile]: ProfilePage,
+  [paths.marketing]: MarketingPage,
+  [paths.quotationStart]: QuotationStartPage,
+  [paths.quotation]: QuotationPage,
+  [paths.catalog]: CatalogListPage,
+  [paths.catalogNew]: CatalogEditPage,
+  [paths.catalogEdit]: CatalogEditPage,
+  [paths.providers]: ProvidersPage,
+  [paths.providerNew]: ProviderFormPage,
+  [paths.providerEdit]: ProviderFormPage,
+  [paths.products]: ProductsPage,
+  [paths.productNew]: ProductFormPage,
+  [paths.productEdit]: ProductFormPage,
+  [paths.offerRequest]: OfferRequestPage,
+  [paths.offerRequestDetail]: OfferRequestDetailPage,
+  [paths.quotations]: QuotationsListPage,
+  [paths.dashboard]: DashboardPage,
+  [paths.admin]: NetworkPage,
+  [paths.agent]: AgentPage,
+  [paths.customers]: CustomersListPage,
+  [paths.customer]: CustomerPage,
+};
+
+/**
+ * Loads the chunks of the screen at `pathname` (and the menu and the credit-check button that come with a
+ * private screen) without showing anything: the app's start calls it while it reads the device's cache,
+ * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
+ * that fails to load fails again, visibly, when the screen renders.
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const match = matchRoutes(
+    Object.keys(privateScreens).map((path) => ({ path })),
+    pathname,
+  )?.[0];
+  if (!match) return Promise.resolve();
+  const chunks = [privateScreens[match.route.path]!, CreditCheckWidget, ...(matchMedia(DOCKED).matches ? [SideMenu] : [])];
+  return Promise.all(chunks.map((c) => c.preload().catch(() => undefined)));
+}
+
+const view = (Page: Screen) => (
   <Suspense fallback={<LoadingPage />}>
     <Page />
   </Suspense>
 );
 
-const privateView = (path: string, Page: LazyExoticComponent<ComponentType>) => <Protected gate={routeGates[path]}>{view(Page)}</Protected>;
+const privateView = (path: string, Page: Screen) => <Protected gate={routeGates[path]}>{view(Page)}</Protected>;
 
 function Shell() {
   const { pathname } = useLocation();
   const bare = usesBareLayout(pathname);
   // Ionic's `lg`: from there the menu is always in view beside the screen; below, it is a drawer that
   // mounts when first opened.
-  const docked = useMediaQuery('(min-width: 992px)');
+  const docked = useMediaQuery(DOCKED);
   const menuWanted = useSyncExternalStore(sideMenu.subscribe, sideMenu.wanted);
   return (
     <>
@@ -166,33 +233,9 @@ function Shell() {
             <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
             <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
             <Route path={paths.customerLink} element={view(CustomerLinkPage)} />
-            <Route path={paths.home} element={privateView(paths.home, HomePage)} />
-            <Route path={paths.offers} element={privateView(paths.offers, OffersPage)} />
-            <Route path={paths.compare} element={privateView(paths.compare, ComparePage)} />
-            <Route path={paths.offerDetail} element={privateView(paths.offerDetail, OfferDetailPage)} />
-            <Route path={paths.faq} element={privateView(paths.faq, FaqPage)} />
-            <Route path={paths.support} element={privateView(paths.support, SupportPage)} />
-            <Route path={paths.profile} element={privateView(paths.profile, ProfilePage)} />
-            <Route path={paths.marketing} element={privateView(paths.marketing, MarketingPage)} />
-            <Route path={paths.quotationStart} element={privateView(paths.quotationStart, QuotationStartPage)} />
-            <Route path={paths.quotation} element={privateView(paths.quotation, QuotationPage)} />
-            <Route path={paths.catalog} element={privateView(paths.catalog, CatalogListPage)} />
-            <Route path={paths.catalogNew} element={privateView(paths.catalogNew, CatalogEditPage)} />
-            <Route path={paths.catalogEdit} element={privateView(paths.catalogEdit, CatalogEditPage)} />
-            <Route path={paths.providers} element={privateView(paths.providers, ProvidersPage)} />
-            <Route path={paths.providerNew} element={privateView(paths.providerNew, ProviderFormPage)} />
-            <Route path={paths.providerEdit} element={privateView(paths.providerEdit, ProviderFormPage)} />
-            <Route path={paths.products} element={privateView(paths.products, ProductsPage)} />
-            <Route path={paths.productNew} element={privateView(paths.productNew, ProductFormPage)} />
-            <Route path={paths.productEdit} element={privateView(paths.productEdit, ProductFormPage)} />
-            <Route path={paths.offerRequest} element={privateView(paths.offerRequest, OfferRequestPage)} />
-            <Route path={paths.offerRequestDetail} element={privateView(paths.offerRequestDetail, OfferRequestDetailPage)} />
-            <Route path={paths.quotations} element={privateView(paths.quotations, QuotationsListPage)} />
-            <Route path={paths.dashboard} element={privateView(paths.dashboard, DashboardPage)} />
-            <Route path={paths.admin} element={privateView(paths.admin, NetworkPage)} />
-            <Route path={paths.agent} element={privateView(paths.agent, AgentPage)} />
-            <Route path={paths.customers} element={privateView(paths.customers, CustomersListPage)} />
-            <Route path={paths.customer} element={privateView(paths.customer, CustomerPage)} />
+            {Object.entries(privateScreens).map(([path, Page]) => (
+              <Route key={path} path={path} element={privateView(path, Page)} />
+            ))}
             <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Routes>
         </div>

@@ -1,12 +1,13 @@
 import type { Session } from '@core/schemas/auth';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { lazy, StrictMode, Suspense } from 'react';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
 import { startSession } from './api/profile';
 import { session } from './api/session';
-import { App } from './App';
+import { App, preloadScreen } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
 import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
@@ -24,6 +25,25 @@ const whenIdle = (run: () => void) => {
 };
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long the start may show nothing while it reads the device's cache and loads the first screen's
+ * code: past it, the app renders and shows a loading page until they are ready. Under it, a loading page
+ * would only flash before the screen (and on a phone cost a render and a paint of its own).
+ */
+const BLANK_AT_MOST_MS = 1000;
+
+/** Whether the device's copy of the server's answers is still being read (queries wait for it). */
+let restoring = true;
+const restoreListeners = new Set<() => void>();
+function Restoring({ children }: { children: ReactNode }) {
+  const value = useSyncExternalStore(
+    (listener) => (restoreListeners.add(listener), () => restoreListeners.delete(listener)),
+    () => restoring,
+  );
+  return <IsRestoringProvider value={value}>{children}</IsRestoringProvider>;
+}
 
 /**
  * The app: React, Ionic, the router, TanStack Query. main.ts loads it for every screen but a first
@@ -38,6 +58,31 @@ export async function start(signedIn?: Session) {
   document.documentElement.classList.add('md');
   document.documentElement.setAttribute('mode', 'md');
   if (signedIn) startSession(signedIn);
+  let restored = false;
+  // The device's copy of the server's answers is read back, and the first screen's code loaded, before the
+  // first render: the app then draws the screen with its data at once, not a loading page that the screen
+  // replaces a moment later (two renders and two paints, the first of them wasted; issue 18). Restored
+  // answers show at once (offline too) but count as stale: the screen asks the server again.
+  const persistOptions = {
+    queryClient,
+    persister: queryPersister,
+    maxAge: PERSIST_MAX_AGE,
+    buster: PERSIST_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
+  };
+  const shownAnyway = delay(BLANK_AT_MOST_MS);
+  const firstScreen = preloadScreen(location.pathname);
+  const restore = persistQueryClientRestore(persistOptions)
+    .then(() => {
+      restored = true;
+      void queryClient.invalidateQueries();
+    })
+    .catch(() => undefined) // unreadable: the persister has dropped it, and the screens ask the server
+    .finally(() => {
+      restoring = false;
+      restoreListeners.forEach((listener) => listener());
+      persistQueryClientSubscribe(persistOptions);
+    });
   // Chromium's first Intl formatter loads its locale data (about 20 ms at full speed): a task of its own.
   await nextTask();
   await ensureIntl();
@@ -60,7 +105,6 @@ export async function start(signedIn?: Session) {
 
   // The app hidden or closed: what it has is written to the device now, not at the next throttled save
   // (only once the device's copy was read back: an earlier save would write a cache without it).
-  let restored = false;
   const saveCache = () => void (restored && session.isActive() && persistNow(queryClient));
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveCache());
   window.addEventListener('pagehide', saveCache);
@@ -69,34 +113,24 @@ export async function start(signedIn?: Session) {
   // screen first, then every screen opens offline.
   if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
-  await nextTask();
+  await Promise.race([Promise.all([restore, firstScreen]), shownAnyway]);
+
   const root = createRoot(document.getElementById('root')!);
   // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).
   root.render(
     <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister: queryPersister,
-          maxAge: PERSIST_MAX_AGE,
-          buster: PERSIST_BUSTER,
-          dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
-        }}
-        // Restored answers show at once (offline too) but count as stale: a reload always asks the server again.
-        onSuccess={() => {
-          restored = true;
-          void queryClient.invalidateQueries();
-        }}
-      >
-        <CrashScreen>
-          <App />
-        </CrashScreen>
-        {UpdatePrompt && (
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
-        )}
-      </PersistQueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <Restoring>
+          <CrashScreen>
+            <App />
+          </CrashScreen>
+          {UpdatePrompt && (
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          )}
+        </Restoring>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -67,9 +67,10 @@ export function Protected({ children, gate }: { children: ReactNode; gate?: Gate
 export function SessionWatcher() {
   const navigate = useNavigate();
   const { error, refetch } = useProfile();
-  // The profile may come from the persisted cache: check the session with the server once per app start.
+  // The profile may come from the persisted cache: check the session with the server once per app start
+  // (joining the screen's own fetch of it if one is under way: one request, not two).
   useEffect(() => {
-    if (session.isActive()) void refetch();
+    if (session.isActive()) void refetch({ cancelRefetch: false });
   }, [refetch]);
   useEffect(
     () =>

@@ -10,6 +10,8 @@ import { Footer } from './footer';
 import { sideMenu } from './side-menu-state';
 import { SyncStatus } from './sync-status';
 import { IconButton } from '../ui/icon-button';
+import { Icon } from '../ui/icon';
+import logoSvg from './logo.svg?raw';
 
 // Profile and logout load on the first click of the user button.
 const UserMenu = lazy(() => import('./user-menu'));
@@ -21,14 +23,20 @@ export function TopBar({ title }: { title?: string }) {
   const { data: profile } = useProfile();
   const menu = useLazyPopover();
   const rebrand = hasFeature(profile?.features, 'rebrand');
-  const logo = rebrand && profile?.logo ? profile.logo : '/logo.svg';
+  const logo = rebrand ? profile?.logo : undefined;
   // Plain elements drawn as Ionic's md toolbar in the brand colour: on every private screen, and each
   // Ionic toolbar, button and title was one more web component in the first render (docs/decisions.md).
   return (
     <header className="top-bar">
       <IconButton className="ion-hide-lg-up" icon={menuSharp} label={it.menu.openMenu} onClick={sideMenu.toggle} />
       <div className="top-brand">
-        <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />
+        {/* The portal's own logo is drawn inline, as the icons are: as an <img> it was one more SVG document
+            for the browser to build on the main thread at every start (issue 18). An uploaded logo is an image. */}
+        {logo ? (
+          <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />
+        ) : (
+          <Icon icon={logoSvg} className="top-logo" aria-label={it.appName} />
+        )}
       </div>
       {title && <div className="top-title ion-hide-md-down">{title}</div>}
       <div className="top-actions">

@@ -26,7 +26,8 @@ const legal = (doc: string, text: string) => `<a href="/legal/${doc}.pdf" target
 export function loginMarkup(): string {
   return [
     '<div class="ion-page login-screen"><div class="public-page login-scroll"><main class="public-card">',
-    `<img src="/logo-dark.svg" alt="${esc(it.appName)}" width="180" height="48" class="public-logo" />`,
+    // Lazy: this copy stays hidden in every start but a first visit to /login, and a hidden lazy image is never fetched.
+    `<img src="/logo-dark.svg" alt="${esc(it.appName)}" width="180" height="48" class="public-logo" loading="lazy" />`,
     `<h1>${esc(it.login.title)}</h1><p class="public-subtitle">${esc(it.login.subtitle)}</p>`,
     '<form class="login-form" method="post" novalidate data-booting>',
     ...LOGIN_FIELDS.map(field),
