@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loginMarkup } from './src/features/auth/login-markup';
 import { COMPILE_HINT, ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
+import { type Manifest, staticImports } from './scripts/vite-manifest';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -50,20 +51,10 @@ function firstInstallOnly() {
   const plugin: Plugin = { name: 'first-install-only', apply: 'build', configResolved: (c) => void (outDir = c.build.outDir) };
   type Entry = { url: string; revision: string | null; size: number };
   const transform = async (entries: Entry[]) => {
-    type Chunk = { file: string; imports?: string[]; css?: string[]; assets?: string[]; isEntry?: boolean };
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     /** The files of the chunks `keys` import, statically and transitively, with their styles and assets. */
-    const filesOf = (keys: string[]) => {
-      const files = new Set<string>();
-      const visit = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || files.has(chunk.file)) return;
-        for (const f of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
-        for (const i of chunk.imports ?? []) visit(i);
-      };
-      keys.forEach(visit);
-      return files;
-    };
+    const filesOf = (keys: string[]) =>
+      new Set([...staticImports(manifest, keys)].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? []), ...(manifest[k]!.assets ?? [])]));
     const installed = filesOf(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
     // What only an offline start loads (the search over the device's copy: no online screen imports it)
     // is warmed first, so it is on the device within moments of the first visit.

@@ -8,20 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT, FIRST_SCREENS } from './first-screens';
+import { type Manifest, staticImports } from './vite-manifest';
 
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('no entry chunk in the Vite manifest');
-
-function closure(keys: string[], seen = new Set<string>()): Set<string> {
-  for (const k of keys) {
-    if (seen.has(k)) continue;
-    seen.add(k);
-    closure(manifest[k]?.imports ?? [], seen);
-  }
-  return seen;
-}
 
 /**
  * V8's compile hint on every chunk of the first screens (vite.config.ts, compileHints): its first line, or its
@@ -35,7 +26,7 @@ const hinted = (code: Buffer) => {
 let failed = false;
 for (const { screen, modules, budgetKb } of FIRST_SCREENS) {
   for (const m of modules) if (!manifest[m]) throw new Error(`${screen}: ${m} is not in the build`);
-  const files = [...closure([entry, ...modules])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const files = [...staticImports(manifest, [entry, ...modules])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const bytes = files.map((f) => readFileSync(`dist/${f}`));
   const kb = bytes.reduce((sum, b) => sum + b.length, 0) / 1000;
   const gzKb = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1000;
