@@ -30,7 +30,9 @@ const INTERACTIONS = 5;
  */
 const TARGET_BENCHMARK_INDEX = Number(process.env.BENCH_LIGHTHOUSE_TARGET_INDEX ?? 1100);
 
-type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; slowdown: number; failing: string[]; error?: string };
+/** `longTasks`: Lighthouse's long tasks of the run, as its simulation times them (slowed CPU and network). */
+type LongTask = { start: number; duration: number; url: string };
+type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number; slowdown: number; failing: string[]; longTasks?: LongTask[]; error?: string };
 type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[]; calibrated: boolean };
 /** `shown`: from the input to the frame after the screen's own change (the part of the page `shownIn` names). */
 type Interaction = { name: string; durations: number[]; shown: number[] };
@@ -109,7 +111,9 @@ export async function run() {
           )
           .map((a) => a.id);
         const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-        runs.push({ scores, tbt, benchmarkIndex, slowdown: cpu, failing });
+        const items = (lhr.audits['long-tasks']?.details as { items?: { startTime: number; duration: number; url: string }[] } | undefined)?.items ?? [];
+        const longTasks = items.map((t) => ({ start: Math.round(t.startTime), duration: Math.round(t.duration), url: t.url.replace(server.base, '') }));
+        runs.push({ scores, tbt, benchmarkIndex, slowdown: cpu, failing, longTasks });
         console.log(
           `    ${label}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, TBT ${tbt} ms, benchmarkIndex ${benchmarkIndex}, CPU ${cpu.toFixed(1)}x`,
         );
@@ -235,6 +239,18 @@ export async function run() {
       (x) =>
         `| ${x.name} | ${median(x.durations)} | ${Math.max(...x.durations)} | ${Math.max(...x.durations) <= INTERACTION_BUDGET_MS ? 'sì' : '**no**'} | ${x.durations.join(', ')} | ${x.shown.length ? x.shown.join(', ') : '–'} |`,
     ),
+    '',
+    '## Attività lunghe della mediana tarata',
+    '',
+    "Per ogni pagina, l'esecuzione tarata con il TBT mediano: le sue attività lunghe come le cronometra la simulazione di Lighthouse (CPU e rete rallentate), le più lunghe prima; durata in ms (inizio in ms) e lo script a cui Lighthouse le attribuisce (la pagina stessa: stile, layout, disegno o il documento).",
+    '',
+    ...rows
+      .filter((r) => r.calibrated)
+      .map((r) => {
+        const run = r.runs.find((x) => !x.error && x.tbt === r.tbt);
+        const tasks = [...(run?.longTasks ?? [])].sort((a, b) => b.duration - a.duration).slice(0, 10);
+        return `- ${r.page}: ${tasks.map((t) => `${t.duration} (${t.start}) ${t.url.split('?')[0]!.split('/').pop() || t.url}`).join('; ') || 'nessuna'}`;
+      }),
     '',
     '## Controlli sotto 0,9 (in almeno una esecuzione)',
     '',
