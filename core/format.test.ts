@@ -72,6 +72,83 @@ describe('formatNumber', () => {
   });
 });
 
+// The numbers are written by hand (core/format.ts, italianDigits); Intl.NumberFormat, which the app used
+// before, is the reference: the same figure must read the same on a screen, a PDF and a spreadsheet.
+describe('numbers as Intl writes them', () => {
+  const intl = (decimals?: number, currency = false) =>
+    new Intl.NumberFormat('it-IT', {
+      useGrouping: 'always',
+      ...(currency ? { style: 'currency', currency: 'EUR' } : {}),
+      ...(decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+    });
+  const edges = [
+    0,
+    1,
+    -1,
+    0.5,
+    1.5,
+    2.5,
+    -2.5,
+    1.005,
+    1.015,
+    1.045,
+    2.675,
+    8.345,
+    1.0005,
+    0.0005,
+    0.0015,
+    -0.001,
+    -0.004,
+    -0.005,
+    0.1 + 0.2,
+    9.995,
+    99.995,
+    999.9995,
+    999999.995,
+    1234.5,
+    349.5,
+    1e-7,
+    1.5e-7,
+    5e-324,
+    123456789.125,
+    1e15,
+    1e21,
+    1.7976931348623157e308,
+    2 ** 53,
+    -(2 ** 53) - 2,
+    NaN,
+    Infinity,
+    -Infinity,
+  ];
+  // A fixed sequence (a linear congruential generator), so a failure names a value that fails again.
+  let seed = 20261127;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const values = [
+    ...edges,
+    ...Array.from({ length: 3000 }, (_, i) => {
+      const scale = 10 ** Math.floor(random() * 10 - 3); // 0.001 to 1e6
+      const v = random() * scale;
+      // Every third value on a cent or a half-cent, where rounding is decided.
+      const snapped = i % 3 === 0 ? Math.round(v * 200) / 200 : v;
+      return i % 5 === 0 ? -snapped : snapped;
+    }),
+  ];
+
+  it('formatNumber: as many decimals as there are (up to 3), or exactly 0, 1 or 2', () => {
+    for (const decimals of [undefined, 0, 1, 2]) {
+      const reference = intl(decimals);
+      for (const v of values) expect([v, decimals, formatNumber(v, { decimals })]).toEqual([v, decimals, reference.format(v === 0 ? 0 : v)]);
+    }
+  });
+
+  it('formatEuro: whole euros or cents', () => {
+    for (const decimals of [0, 2]) {
+      const reference = intl(decimals, true);
+      for (const v of values) expect([v, decimals, formatEuro(v, { decimals })]).toEqual([v, decimals, reference.format(v === 0 ? 0 : v)]);
+    }
+  });
+});
+
 describe('padProposalNumber', () => {
   it.each([
     [1, '00001'],

@@ -1,7 +1,7 @@
-// Italian display formats (spec sales-portal §9). Intl only: core must stay tiny, no date library.
-// it-IT groups thousands only from 5 digits (1234 -> '1234'); the spec shows '.' separators on
-// every thousand, so grouping is forced with useGrouping 'always'. Currency output keeps Intl's
-// no-break space before '€' so a price never wraps across lines.
+// Italian display formats (spec sales-portal §9): numbers written by hand (italianDigits, below), dates by
+// Intl; core must stay tiny, no date library. Thousands are grouped from the first thousand ('1.234', where
+// it-IT's Intl groups only from 5 digits): the spec shows '.' separators on every thousand. Currency puts a
+// no-break space before '€', as Intl does, so a price never wraps across lines.
 import { toCents } from './money';
 
 export const ITALIAN_MONTHS = [
@@ -22,16 +22,48 @@ export const ITALIAN_MONTHS = [
 /** Chart labels start with a capital. */
 export const ITALIAN_MONTHS_CAPITALISED = ITALIAN_MONTHS.map((m) => m.charAt(0).toUpperCase() + m.slice(1));
 
-// Formatters are costly to build and cheap to reuse: one per option set.
-const cache = new Map<string, Intl.NumberFormat>();
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('it-IT', { useGrouping: 'always', ...options });
-    cache.set(key, format);
+/**
+ * Italian digits, written here rather than by Intl.NumberFormat: on a phone the page's first Intl formatter
+ * loads the browser's locale data, and each new set of options builds a formatter of its own, together
+ * 50-80 ms of the first screen's main thread on the budget's machine (issue 18, docs/decisions.md). The output
+ * is Intl's, character for character (core/format.test.ts compares them over thousands of values): digits
+ * grouped by '.' from the thousands, ',' before the decimals, '-' before a negative number (also one that
+ * rounds to zero), and Intl's rounding, half away from zero on the shortest decimal that reads back as the
+ * number (1.005 -> '1,01', where toFixed says '1.00').
+ */
+function italianDigits(n: number, minDecimals: number, maxDecimals: number): string {
+  const sign = n < 0 ? '-' : '';
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return `${sign}∞`;
+  // The shortest decimal of |n| as digits and the position of the point in them: '1.5e-7' -> 15, -6.
+  const [mantissa = '0', exponent = '0'] = String(Math.abs(n)).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  let digits = whole + fraction;
+  let point = whole.length + Number(exponent);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
   }
-  return format;
+  if (digits.length < point) digits += '0'.repeat(point - digits.length);
+  // Kept: the integer digits and maxDecimals decimals; the first digit dropped decides the rounding.
+  const kept = point + maxDecimals;
+  let rounded = digits.slice(0, kept).padEnd(kept, '0');
+  if ((digits[kept] ?? '0') >= '5') {
+    const up = [...rounded];
+    let i = up.length - 1;
+    for (; i >= 0 && up[i] === '9'; i--) up[i] = '0';
+    if (i >= 0) up[i] = String(Number(up[i]) + 1);
+    else {
+      up.unshift('1');
+      point++;
+    }
+    rounded = up.join('');
+  }
+  let decimals = rounded.slice(point);
+  while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  const integer = rounded.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  return sign + grouped + (decimals ? `,${decimals}` : '');
 }
 
 // -0 would print as '-0'.
@@ -44,7 +76,8 @@ const noNegativeZero = (n: number) => n + 0;
  */
 export function formatEuro(euros: number, { decimals }: { decimals?: number } = {}): string {
   const digits = decimals ?? (toCents(euros) % 100 === 0 ? 0 : 2);
-  return numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(noNegativeZero(euros));
+  // Intl's Italian currency pattern: the amount, a no-break space, the sign.
+  return `${italianDigits(noNegativeZero(euros), digits, digits)}\u00a0€`;
 }
 
 /** Option and accessory prices: 0 or less is standard equipment. */
@@ -65,8 +98,8 @@ export function formatDistance(km: number): string {
 
 /** '15.000', '1.234,5'; with decimals, exactly that many. */
 export function formatNumber(n: number, { decimals }: { decimals?: number } = {}): string {
-  const digits = decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  return numberFormat(digits).format(noNegativeZero(n));
+  // Without `decimals`, Intl's default: as many as there are, up to 3.
+  return italianDigits(noNegativeZero(n), decimals ?? 0, decimals ?? 3);
 }
 
 /** '36 mesi'. */

@@ -6,6 +6,7 @@ import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
 import { sideMenu } from './shell/side-menu-state';
 import { RouterLinkProvider } from './ui/ionic/routing';
+import { breakpoints } from './ui/breakpoints';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
 
@@ -29,8 +30,7 @@ function page<P extends object = object>(factory: () => Promise<{ default: Compo
   const Screen = (props: P) => (loaded ? createElement(loaded, props) : createElement(Pending, props));
   return Object.assign(Screen, { preload: load });
 }
-/** Ionic's `lg`: from there the menu is always in view beside the screen; below, a drawer. */
-const DOCKED = '(min-width: 992px)';
+const DOCKED = breakpoints.lg;
 // The menu is not needed by the public screens (login included): its chunk loads with the first private one.
 const SideMenu = page<{ docked: boolean }>(() => import('./shell/side-menu'));
 // The floating credit-check button: the public screens (login included) never show it.

@@ -24,8 +24,8 @@ const whenIdle = (run: () => void) => {
   else setTimeout(run, 200);
 };
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextTask = () => delay(0);
 
 /**
  * How long the start may show nothing while it reads the device's cache and loads the first screen's
@@ -83,8 +83,7 @@ export async function start(signedIn?: Session) {
       restoreListeners.forEach((listener) => listener());
       persistQueryClientSubscribe(persistOptions);
     });
-  // Chromium's first Intl formatter loads its locale data (about 20 ms at full speed): a task of its own.
-  await nextTask();
+  // A millisecond or two: it loads no formatter (src/shell/intl.ts).
   await ensureIntl();
   // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
   // screen loads without them. They start when the browser is next idle (within 2 s): background work

@@ -3,15 +3,14 @@
  * browser the app targets has Intl; this only guards very old engines, so the polyfill is a
  * separate chunk that nobody else downloads.
  *
- * The test asks a number formatter which locale it resolved to: the first screens format prices, so this is
- * work done early, not extra. Dates are not asked: Chromium's first DateTimeFormat loads data of its own
- * (20-50 ms on an agent's phone at start, issue 18) that /offers and the offer detail never use, and an engine
- * whose number formatter speaks Italian has its Italian dates from the same locale data.
- * `supportedLocalesOf` gave the same answer but cost about twice as much on start-up (Chromium builds its
- * whole list of locales for it).
+ * The test asks for Italian plural rules, which an engine has only with Italian locale data: a millisecond or
+ * two, where a number or date formatter costs Chromium 30-60 ms on an agent's phone to load that data (issue 18).
+ * The first screens need no Intl at all: numbers are written by core/format.ts, dates by Intl only on the
+ * screens that show them. `supportedLocalesOf` gave the same answer at the cost of a formatter.
  */
 export async function ensureIntl() {
-  const hasItalian = typeof Intl !== 'undefined' && new Intl.NumberFormat('it-IT').resolvedOptions().locale.startsWith('it');
+  const hasItalian =
+    typeof Intl !== 'undefined' && typeof Intl.DateTimeFormat === 'function' && new Intl.PluralRules('it-IT').resolvedOptions().locale.startsWith('it');
   if (hasItalian) return;
   await import('./intl-polyfill');
 }

@@ -18,6 +18,7 @@ import { resetConfirmationText } from '../../credit-check/texts';
 import { it } from '../../i18n/offers';
 import { AppPage } from '../../shell/layout';
 import { useLatestCallback } from '../../ui/use-latest-callback';
+import { breakpoints } from '../../ui/breakpoints';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useStaggered } from '../../ui/use-staggered';
 import { useExportOffers } from './api/export-offers';
@@ -34,8 +35,7 @@ import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-s
 import './offers.css';
 import { Icon } from '../../ui/icon';
 
-/** Below about 1024 px the filter column becomes a drawer (spec §2). */
-const WIDE = '(min-width: 1024px)';
+// Below 1024 px (breakpoints.wide) the filter column becomes a drawer (spec §2).
 // The drawer (and Ionic's modal) loads when it is first opened.
 const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
 // The filters (Ionic's accordion, checkbox, toggle, range and input: about half the screen's Ionic code)
@@ -43,12 +43,12 @@ const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
 // after the cards' first render, in a task of their own (docs/decisions.md).
 const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
-if (window.matchMedia(WIDE).matches) void loadSidebar();
+if (window.matchMedia(breakpoints.wide).matches) void loadSidebar();
 
 /** The grid's columns (offers.css, .offer-grid): one on a phone, two from 576 px, three from 768 px. */
 function useGridColumns() {
-  const two = useMediaQuery('(min-width: 576px)');
-  const three = useMediaQuery('(min-width: 768px)');
+  const two = useMediaQuery(breakpoints.sm);
+  const three = useMediaQuery(breakpoints.md);
   return three ? 3 : two ? 2 : 1;
 }
 
@@ -81,7 +81,7 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
   useOfflineCopyReady();
   const fallbackFilters = useOfferFilters();
   const exporter = useExportOffers();
-  const wide = useMediaQuery(WIDE);
+  const wide = useMediaQuery(breakpoints.wide);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
 

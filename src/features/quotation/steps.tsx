@@ -4,6 +4,7 @@ import { Spinner } from '../../ui/spinner';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
+import { formatNumber } from '@core/format';
 import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring/questions';
 import type { Proposal } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
@@ -100,7 +101,7 @@ export function SaveAnswers({ disabled, saving, onSave }: { disabled: boolean; s
 
 /** Non-negative whole euros, shown with the '.' thousands separator; Ok disabled while empty (§5 "Credit check input"). */
 function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefined; disabled: boolean; onOk: (n: number) => void }) {
-  const [text, setText] = useState(typeof value === 'number' ? value.toLocaleString('it-IT') : '');
+  const [text, setText] = useState(typeof value === 'number' ? formatNumber(value) : '');
   const digits = text.replace(/\D/g, '');
   return (
     <span className="number-answer">
@@ -111,7 +112,7 @@ function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefine
         disabled={disabled}
         onChange={(e) => {
           const d = e.target.value.replace(/\D/g, '');
-          setText(d ? Number(d).toLocaleString('it-IT') : '');
+          setText(d ? formatNumber(Number(d)) : '');
         }}
       />
       <Button size="small" disabled={disabled || !digits} onClick={() => onOk(Number(digits))}>

@@ -13,6 +13,7 @@ import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Pagination } from '../../ui/pagination';
 import { useDebounced } from '../../ui/use-debounced';
+import { breakpoints } from '../../ui/breakpoints';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { useExportQuotations } from './api/export-quotations';
 import { useQuotationFilters } from '../../api/quotation-filters';
@@ -44,7 +45,7 @@ export default function QuotationsListPage() {
   const shownBadges = badges(state);
   // Below the docked menu's width the filters fold behind 'Filtra', as the offers' drawer does (issue 20:
   // on a phone they filled the whole first screen).
-  const wide = useMediaQuery('(min-width: 992px)');
+  const wide = useMediaQuery(breakpoints.lg);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const folded = !wide && !filtersOpen;
   const active = shownBadges.length + (state.status.length > 0 ? 1 : 0) + (state.agent_id !== null ? 1 : 0);
