@@ -13,6 +13,10 @@ const render = (path = '/offers') =>
     wrapper: ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>,
   });
 
+// The frame that paints the tapped control, then the task after it (src/ui/after-paint.ts).
+const nextFrame = () => act(() => vi.advanceTimersToNextFrame());
+const taskAfterIt = () => act(() => vi.runOnlyPendingTimers());
+
 describe("a user's filter change", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -24,14 +28,16 @@ describe("a user's filter change", () => {
     vi.useRealTimers();
   });
 
-  it('starts its search in the input’s own task and renders in the next one', () => {
+  it('starts its search in the input’s own task and renders after the next paint', () => {
     const { result } = render();
     act(() => result.current.setFilter('brands', ['FIAT']));
     expect(prefetchSearchOffers).toHaveBeenCalledTimes(1);
     expect(vi.mocked(prefetchSearchOffers).mock.calls[0]![0]).toMatchObject({ brands: ['FIAT'], page: 1 });
-    // Not rendered yet: the tapped control paints first.
+    // Not rendered yet: the tapped control paints first, and the render waits for the task after that frame.
     expect(result.current.state.filters).toEqual({});
-    act(() => vi.runOnlyPendingTimers());
+    nextFrame();
+    expect(result.current.state.filters).toEqual({});
+    taskAfterIt();
     expect(result.current.state.filters).toEqual({ brands: ['FIAT'] });
     expect(result.current.body).toMatchObject({ brands: ['FIAT'], page: 1 });
   });
@@ -44,7 +50,8 @@ describe("a user's filter change", () => {
       result.current.setSort('price-down');
     });
     expect(vi.mocked(prefetchSearchOffers).mock.calls[1]![0]).toMatchObject({ brands: ['FIAT'], sort: 'price-down', page: 1 });
-    act(() => vi.runOnlyPendingTimers());
+    nextFrame();
+    taskAfterIt();
     expect(result.current.state).toMatchObject({ filters: { brands: ['FIAT'] }, sort: 'price-down', page: 1 });
   });
 
@@ -52,6 +59,11 @@ describe("a user's filter change", () => {
     const { result, unmount } = render();
     act(() => result.current.setPage(2));
     unmount();
+    expect(vi.getTimerCount()).toBe(0);
+    const { result: again, unmount: leave } = render();
+    act(() => again.current.setPage(2));
+    nextFrame(); // the frame has passed: the render's task is queued
+    leave();
     expect(vi.getTimerCount()).toBe(0);
   });
 });
