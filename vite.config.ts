@@ -1,13 +1,13 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { loginMarkup } from './src/features/auth/login-markup';
 import { COMPILE_HINT, ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
-import { type Manifest, staticImports } from './scripts/vite-manifest';
+import { readManifest, staticImports } from './scripts/vite-manifest';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -51,7 +51,7 @@ function firstInstallOnly() {
   const plugin: Plugin = { name: 'first-install-only', apply: 'build', configResolved: (c) => void (outDir = c.build.outDir) };
   type Entry = { url: string; revision: string | null; size: number };
   const transform = async (entries: Entry[]) => {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const manifest = readManifest(outDir);
     /** The files of the chunks `keys` import, statically and transitively, with their styles and assets. */
     const filesOf = (keys: string[]) =>
       new Set([...staticImports(manifest, keys)].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? []), ...(manifest[k]!.assets ?? [])]));

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT, FIRST_SCREENS } from './first-screens';
-import { type Manifest, staticImports } from './vite-manifest';
+import { readManifest, staticImports } from './vite-manifest';
 
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;
+const manifest = readManifest('dist');
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('no entry chunk in the Vite manifest');
 
