@@ -61,8 +61,13 @@ function italianDigits(n: number, minDecimals: number, maxDecimals: number): str
   }
   let decimals = rounded.slice(point);
   while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
-  const integer = rounded.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
-  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, '.');
+  // Leading zeros dropped, thousands grouped: by hand, as V8 compiles these regular expressions' lookaheads
+  // at a page's first price (about 1 ms on a phone, issue 18).
+  let start = 0;
+  while (start < point - 1 && rounded[start] === '0') start++;
+  const integer = rounded.slice(start, point) || '0';
+  let grouped = integer.slice(0, integer.length % 3 || 3);
+  for (let i = grouped.length; i < integer.length; i += 3) grouped += `.${integer.slice(i, i + 3)}`;
   return sign + grouped + (decimals ? `,${decimals}` : '');
 }
 

@@ -3,8 +3,8 @@
 // evaluates the entry, the modules its route loads before it renders (scripts/first-screens.ts: the app,
 // the route's page and what the route composes with it) and their static imports. What loads later (the
 // offline sync when the browser is idle, the side menu at desktop width, dialogs when opened) is not
-// counted. No first screen may carry Ionic's web components (Stencil's runtime): each is checked for them,
-// and for V8's compile hint.
+// counted. No first screen may carry Ionic's web components (Stencil's runtime) or styles outside the entry's
+// stylesheet: each is checked for them, and for V8's compile hint.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { COMPILE_HINT, FIRST_SCREENS } from './first-screens';
@@ -26,7 +26,8 @@ const hinted = (code: Buffer) => {
 let failed = false;
 for (const { screen, modules, budgetKb } of FIRST_SCREENS) {
   for (const m of modules) if (!manifest[m]) throw new Error(`${screen}: ${m} is not in the build`);
-  const files = [...staticImports(manifest, [entry, ...modules])].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const chunks = [...staticImports(manifest, [entry, ...modules])];
+  const files = chunks.map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const bytes = files.map((f) => readFileSync(`dist/${f}`));
   const kb = bytes.reduce((sum, b) => sum + b.length, 0) / 1000;
   const gzKb = bytes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 1000;
@@ -45,6 +46,13 @@ for (const { screen, modules, budgetKb } of FIRST_SCREENS) {
   if (unhinted.length) {
     failed = true;
     console.log(`FAIL ${screen}: without the compile hint (${unhinted.join(', ')}): see scripts/first-screens.ts`);
+  }
+  // Its styles are the entry's, linked by index.html (src/first-screen-styles.ts): a chunk's own stylesheet is a
+  // <link> the app appends while the screen starts, each a few milliseconds of main thread on a slow phone.
+  const styles = chunks.filter((k) => k !== entry).flatMap((k) => manifest[k]!.css ?? []);
+  if (styles.length) {
+    failed = true;
+    console.log(`FAIL ${screen}: styles of its own loaded at start (${styles.join(', ')}): import them in src/first-screen-styles.ts`);
   }
   const stencil = files.filter((_, i) => bytes[i]!.includes('__registerHost'));
   if (stencil.length) {

@@ -6,6 +6,7 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './theme/app.css';
+import './first-screen-styles';
 import type { Session } from '@core/schemas/auth';
 import { session } from './api/session';
 import { mountLogin } from './features/auth/login-screen';

@@ -11,6 +11,7 @@ import { hidesCreditCheck, usesBareLayout } from '../routes';
 import { creditCheckStore } from './store';
 import { useCreditCheck } from './use-credit-check';
 import { Icon } from '../ui/icon';
+import { useBodyClass } from '../ui/body-class';
 import { IconButton } from '../ui/icon-button';
 
 // The modal (questions, Ionic select, progress bar) is its own chunk: most visits never open it.
@@ -41,6 +42,7 @@ function Widget({ pathname }: { pathname: string }) {
     setOpened({ mode: next, path: pathname });
   };
   const hidden = hidesCreditCheck(pathname);
+  useBodyClass('has-fab', !hidden);
 
   useOffersReloadAfterCheck(pathname, mode === 'modal');
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import chatbubblesOutline from 'ionicons-svg/chatbubbles-outline.svg?raw';
 import sparklesOutline from 'ionicons-svg/sparkles-outline.svg?raw';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { configQuery, useProfile } from '../api/profile';
 import { session } from '../api/session';
 import { it } from '../i18n/it';
+import { useBodyClass } from '../ui/body-class';
 import { IconButton } from '../ui/icon-button';
 
 // The panel (matching, texts, form) is its own chunk, loaded on first open.
@@ -25,11 +26,10 @@ export function AssistantHost() {
     Boolean(profile?.termsAccepted) &&
     !pathname.startsWith('/quotations/') &&
     (config?.faqBotEnabled === true || Boolean(profile?.bot_uuid));
-  // Leaves room under the page footer so the floating buttons never cover its links.
-  useEffect(() => {
-    document.body.classList.toggle('has-assistant', shown);
-    return () => document.body.classList.remove('has-assistant');
-  }, [shown]);
+  // The page ends above the floating buttons' strip, so they never cover its links (theme/app.css).
+  useBodyClass('has-assistant', shown);
+  useBodyClass('has-fab', shown && !open);
+  useBodyClass('has-assistant-small', shown && !open && Boolean(profile?.bot_uuid));
   if (!session.isActive() || !profile?.termsAccepted || pathname.startsWith('/quotations/')) return null;
   const faq = config?.faqBotEnabled === true;
   const personal = profile.bot_uuid;
