@@ -1,6 +1,6 @@
 import type { Session } from '@core/schemas/auth';
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
@@ -10,7 +10,7 @@ import { session } from './api/session';
 import { App, preloadScreen } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
-import { keepOnDevice, PERSIST_BUSTER, PERSIST_MAX_AGE, persistNow, queryPersister } from './offline/persister';
+import { PERSIST_BUSTER, PERSIST_MAX_AGE, persistChanges, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself. A customer
 // opening their link (/p/{token}, issue 22) is not an agent: their phone gets no worker, no offline copy
@@ -68,7 +68,6 @@ export async function start(signedIn?: Session) {
     persister: queryPersister,
     maxAge: PERSIST_MAX_AGE,
     buster: PERSIST_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: keepOnDevice },
   };
   const shownAnyway = delay(BLANK_AT_MOST_MS);
   const firstScreen = preloadScreen(location.pathname);
@@ -81,7 +80,7 @@ export async function start(signedIn?: Session) {
     .finally(() => {
       restoring = false;
       restoreListeners.forEach((listener) => listener());
-      persistQueryClientSubscribe(persistOptions);
+      persistChanges(queryClient, () => session.isActive());
     });
   // A millisecond or two: it loads no formatter (src/shell/intl.ts).
   await ensureIntl();

@@ -5,12 +5,15 @@ import { createStore, del, get, set } from 'idb-keyval';
 const store = createStore('portale-query', 'cache');
 const KEY = 'REACT_QUERY_OFFLINE_CACHE';
 
-/** The TanStack Query cache, persisted to IndexedDB so every screen seen once opens offline. */
+/** The TanStack Query cache, persisted to IndexedDB so every screen seen once opens offline: read back by it at start. */
 export const queryPersister = createAsyncStoragePersister({
   storage: { getItem: (k) => get<string>(k, store), setItem: (k, v: string) => set(k, v, store), removeItem: (k) => del(k, store) },
   key: KEY,
-  throttleTime: 1000,
 });
+/** At most one write a second while answers arrive. */
+const SAVE_EVERY_MS = 1000;
+// What changes the device's copy (TanStack's own list, query-persist-client-core).
+const SAVED_ON = new Set(['added', 'removed', 'updated']);
 
 export const PERSIST_MAX_AGE = 7 * 24 * 3600 * 1000;
 /** Raise when cached answers change shape; a new deploy alone must not drop what agents saw offline. */
@@ -33,4 +36,27 @@ export const keepOnDevice = (query: { state: { data: unknown }; meta?: Record<st
 export function persistNow(client: QueryClient) {
   const persisted = { buster: PERSIST_BUSTER, timestamp: Date.now(), clientState: dehydrate(client, { shouldDehydrateQuery: keepOnDevice }) };
   return set(KEY, JSON.stringify(persisted), store).catch(() => undefined);
+}
+
+/**
+ * Writes the cache to the device a second after it changes (and not again within that second) while
+ * `wanted()` says so (a session: nothing is written after a logout), until the returned function stops
+ * it. TanStack's persistQueryClientSubscribe throttles only the write: it dehydrates the whole cache at
+ * every change, a dozen times while a screen starts (each answer's fetch, success and invalidation), on
+ * the main thread of a phone that is drawing that screen (issue 18).
+ */
+export function persistChanges(client: QueryClient, wanted: () => boolean): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = (event: { type: string }) => {
+    if (timer !== undefined || !SAVED_ON.has(event.type)) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (wanted()) void persistNow(client);
+    }, SAVE_EVERY_MS);
+  };
+  const stops = [client.getQueryCache().subscribe(changed), client.getMutationCache().subscribe(changed)];
+  return () => {
+    clearTimeout(timer);
+    stops.forEach((stop) => stop());
+  };
 }
