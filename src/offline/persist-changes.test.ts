@@ -13,31 +13,38 @@ describe('persistChanges', () => {
     await queryPersister.removeClient();
   });
 
-  it('writes the cache a second after it changes, once for a burst of changes, and nothing while not wanted', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('writes the cache at its first change, then at most once a second, and nothing while not wanted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const client = new QueryClient();
     let wanted = true;
     const stop = persistChanges(client, () => wanted);
+    // At once: an app closed right after its first answer still has it on the device.
     client.setQueryData(['offers'], [1]);
+    await vi.waitFor(async () => expect(await saved()).toEqual(['offers']));
+    // A burst within the second: written once, at its end.
     client.setQueryData(['profile'], { id: 7 });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(await saved()).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(async () => expect(await saved()).toEqual(['offers', 'profile']));
+    client.setQueryData(['config'], { a: 1 });
+    await vi.advanceTimersByTimeAsync(900);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await saved()).toEqual(['offers']);
+    await vi.advanceTimersByTimeAsync(100);
+    await vi.waitFor(async () => expect(await saved()).toEqual(['config', 'offers', 'profile']));
 
     // Logged out: an answer that still arrives is not written to the device.
     wanted = false;
-    client.setQueryData(['config'], { a: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    client.setQueryData(['dashboard'], { b: 2 });
     await vi.advanceTimersByTimeAsync(1000);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await saved()).toEqual(['offers', 'profile']);
+    expect(await saved()).toEqual(['config', 'offers', 'profile']);
 
     // Stopped: no more writes.
     wanted = true;
     stop();
-    client.setQueryData(['dashboard'], { b: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    client.setQueryData(['customers'], [3]);
     await vi.advanceTimersByTimeAsync(1000);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await saved()).toEqual(['offers', 'profile']);
+    expect(await saved()).toEqual(['config', 'offers', 'profile']);
   });
 });

@@ -39,20 +39,26 @@ export function persistNow(client: QueryClient) {
 }
 
 /**
- * Writes the cache to the device a second after it changes (and not again within that second) while
- * `wanted()` says so (a session: nothing is written after a logout), until the returned function stops
- * it. TanStack's persistQueryClientSubscribe throttles only the write: it dehydrates the whole cache at
- * every change, a dozen times while a screen starts (each answer's fetch, success and invalidation), on
- * the main thread of a phone that is drawing that screen (issue 18).
+ * Writes the cache to the device when it changes, at most once a second (a change within the second is
+ * written at its end), while `wanted()` says so (a session: nothing is written after a logout), until the
+ * returned function stops it. TanStack's persistQueryClientSubscribe throttles only the write: it
+ * dehydrates the whole cache at every change, a dozen times while a screen starts (each answer's fetch,
+ * success and invalidation), on the main thread of a phone that is drawing that screen (issue 18).
  */
 export function persistChanges(client: QueryClient, wanted: () => boolean): () => void {
+  let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    timer = undefined;
+    last = Date.now();
+    if (wanted()) void persistNow(client);
+  };
   const changed = (event: { type: string }) => {
     if (timer !== undefined || !SAVED_ON.has(event.type)) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (wanted()) void persistNow(client);
-    }, SAVE_EVERY_MS);
+    const wait = last + SAVE_EVERY_MS - Date.now();
+    // The first change at once: an app closed a moment later still has it on the device.
+    if (wait <= 0) save();
+    else timer = setTimeout(save, wait);
   };
   const stops = [client.getQueryCache().subscribe(changed), client.getMutationCache().subscribe(changed)];
   return () => {
