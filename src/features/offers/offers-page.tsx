@@ -58,12 +58,12 @@ function useGridColumns() {
  * height (src/ui/use-staggered.ts). A phone's one card, not three, in the page's first render: the
  * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md).
  */
-function OfferCards({ offers, action }: { offers: OfferCardData[]; action: CardAction | undefined }) {
+function OfferCards({ offers, action, userId }: { offers: OfferCardData[]; action: CardAction | undefined; userId: number | undefined }) {
   const columns = useGridColumns();
   const shown = useStaggered(offers.length, columns, columns);
   return offers.map((o, i) =>
     i < shown ? (
-      <OfferCard key={i} offer={o} eager={i < columns} action={action} />
+      <OfferCard key={i} offer={o} eager={i < columns} action={action} userId={userId} />
     ) : (
       <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />
     ),
@@ -192,7 +192,11 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
           {/* Cards are keyed by their place on the page: a new search updates the same 18 cards instead of
               unmounting and mounting them (and their Ionic badges) again. */}
           <div className="offer-grid" aria-busy={loading}>
-            {!result ? Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />) : <OfferCards offers={result.items.data} action={cardAction} />}
+            {!result ? (
+              Array.from({ length: 6 }, (_, i) => <OfferCardSkeleton key={i} />)
+            ) : (
+              <OfferCards offers={result.items.data} action={cardAction} userId={profile?.id} />
+            )}
           </div>
           {!loading && result && result.total === 0 && (
             <p className="offers-empty" role="status">

@@ -10,14 +10,28 @@ import { Icon } from '../../../ui/icon';
 import { Badge } from '../../../ui/badge';
 import { serverUrl } from '../../../api/origin';
 
-/** What the comparison puts on a card (its 'Confronta' toggle, issue 22), composed in App.tsx: features never import each other. */
-export type CardAction = ComponentType<{ offer: Card }>;
+/**
+ * What the comparison puts on a card (its 'Confronta' toggle, issue 22), composed in App.tsx: features never
+ * import each other. `userId`: the signed-in user, from the page's one profile query (undefined until it is
+ * known), not a query of the card's own: eighteen cards, eighteen observers of the same answer (issue 18).
+ */
+export type CardAction = ComponentType<{ offer: Card; userId: number | undefined }>;
 
 /**
  * `eager`: the first cards' pictures are the page's largest paint; they load at once, the rest when scrolled to.
  * `action` sits beside the card's link, over its picture (a button inside a link is neither).
  */
-export const OfferCard = memo(function OfferCard({ offer, eager = false, action: Action }: { offer: Card; eager?: boolean; action?: CardAction | undefined }) {
+export const OfferCard = memo(function OfferCard({
+  offer,
+  eager = false,
+  action: Action,
+  userId,
+}: {
+  offer: Card;
+  eager?: boolean;
+  action?: CardAction | undefined;
+  userId?: number | undefined;
+}) {
   const href = links.offerDetail(offer.code, offer);
   const card = (
     <Link to={href} className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
@@ -75,7 +89,7 @@ export const OfferCard = memo(function OfferCard({ offer, eager = false, action:
   return (
     <div className="offer-card-cell">
       {card}
-      <Action offer={offer} />
+      <Action offer={offer} userId={userId} />
     </div>
   );
 });
