@@ -197,6 +197,29 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(s.getByTestId('catalog-offline')).toHaveCount(0);
   await expect(s.getByTestId('catalog-save')).toBeEnabled();
 
+  // The server down as the page reopens (a fault injected on the way: the real server never fails on
+  // purpose): the offer read back from the device stays in the editor. An error is not 'not found'.
+  let refused = 0;
+  await page.route(`**/api/v1/catalog/offers/${code}`, (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    refused++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { http_code: 503, message: 'Service Unavailable' }, errors: {} }),
+    });
+  });
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/v1/catalog/offers/${code}`) && r.status() === 503);
+  await page.reload();
+  s = screen(page);
+  await answered;
+  // The refusal handled (two frames later), the editor is still there.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(refused).toBeGreaterThan(0);
+  await expect(s.getByTestId('catalog-save')).toBeVisible();
+  await expect(s.getByTestId('catalog-not-found')).toHaveCount(0);
+  await page.unroute(`**/api/v1/catalog/offers/${code}`);
+
   // An agent outside the group cannot open it.
   await logout(page);
   await loginAs(page, USERS.full);

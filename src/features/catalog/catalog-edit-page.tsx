@@ -12,6 +12,8 @@ import { hasFeature } from '@core/features';
 import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/catalog';
+import { ApiError } from '../../api/api-error';
+import { isUnavailableStatus } from '../../api/unavailable';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useConfirm } from '../../ui/confirm';
@@ -91,7 +93,7 @@ const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
 /** /catalog/new and /catalog/{offer}/edit (account spec §2 "Catalogue offer edit page"). */
 export default function CatalogEditPage() {
   const { code } = useParams<{ code?: string }>();
-  const { data: offer, error, isPending } = useQuery({ ...catalogOfferQuery(code ?? ''), enabled: !!code });
+  const { data: offer, error, isPending, refetch } = useQuery({ ...catalogOfferQuery(code ?? ''), enabled: !!code });
   const t = it.catalog;
   if (code && isPending)
     return (
@@ -99,16 +101,23 @@ export default function CatalogEditPage() {
         <Spinner />
       </AppPage>
     );
-  if (code && (error || !offer))
+  // An offer on screen stays when a refresh fails (offline, server down: the editor says it cannot save).
+  // Without one, only the server's refusal (not found, or not this account's) reads as 'not found'.
+  if (code && !offer) {
+    const status = error instanceof ApiError ? error.status : 500;
+    const refused = status === 403 || status === 404;
+    const reason = refused ? t.notFound : status === 0 ? it.common.offline : isUnavailableStatus(status) ? it.common.noAnswer : it.common.serverError;
     return (
       <AppPage title={t.editTitle}>
         <h1>{t.editTitle}</h1>
-        <p role="alert" data-testid="catalog-not-found">
-          {t.notFound}
+        <p role="alert" data-testid={refused ? 'catalog-not-found' : 'catalog-load-error'}>
+          {reason}
         </p>
+        {!refused && <Button onClick={() => void refetch()}>{it.common.retry}</Button>}
         <Button routerLink={links.catalog()}>{t.title}</Button>
       </AppPage>
     );
+  }
   return <Editor key={offer?.code ?? 'new'} offer={offer ?? null} />;
 }
 
