@@ -199,10 +199,8 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
 
   // The server down as the page reopens (a fault injected on the way: the real server never fails on
   // purpose): the offer read back from the device stays in the editor. An error is not 'not found'.
-  let refused = 0;
   await page.route(`**/api/v1/catalog/offers/${code}`, (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
-    refused++;
     return route.fulfill({
       status: 503,
       contentType: 'application/json',
@@ -215,7 +213,6 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await answered;
   // The refusal handled (two frames later), the editor is still there.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(refused).toBeGreaterThan(0);
   await expect(s.getByTestId('catalog-save')).toBeVisible();
   await expect(s.getByTestId('catalog-not-found')).toHaveCount(0);
   await page.unroute(`**/api/v1/catalog/offers/${code}`);

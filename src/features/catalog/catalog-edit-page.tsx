@@ -13,7 +13,6 @@ import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferIn
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/catalog';
 import { ApiError } from '../../api/api-error';
-import { isUnavailableStatus } from '../../api/unavailable';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useConfirm } from '../../ui/confirm';
@@ -102,11 +101,11 @@ export default function CatalogEditPage() {
       </AppPage>
     );
   // An offer on screen stays when a refresh fails (offline, server down: the editor says it cannot save).
-  // Without one, only the server's refusal (not found, or not this account's) reads as 'not found'.
+  // Without one, only the server's refusal (not found, or not this account's) reads as 'not found'; any
+  // other failure says what the API client made of it (offline, no answer, server error: api/client.ts).
   if (code && !offer) {
-    const status = error instanceof ApiError ? error.status : 500;
-    const refused = status === 403 || status === 404;
-    const reason = refused ? t.notFound : status === 0 ? it.common.offline : isUnavailableStatus(status) ? it.common.noAnswer : it.common.serverError;
+    const refused = error instanceof ApiError && (error.status === 403 || error.status === 404);
+    const reason = refused ? t.notFound : error instanceof ApiError ? error.message : it.common.serverError;
     return (
       <AppPage title={t.editTitle}>
         <h1>{t.editTitle}</h1>
