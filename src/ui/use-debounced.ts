@@ -1,11 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** The value, once it has stayed the same for `ms` (the spec's debounce timings, core/offer-detail DEBOUNCE). */
+/**
+ * The value, once it has stayed the same for `ms` (the spec's debounce timings, core/offer-detail DEBOUNCE).
+ * Objects and arrays are the same when their JSON is: a literal made at each render (`{ rate, deposit }`)
+ * must neither restart the wait nor settle as a new value. Compared by reference, it did both: the page
+ * rendered again every `ms`, for as long as it was open (issue 18).
+ */
 export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
+  const key = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+  const [settled, setSettled] = useState({ value, key });
+  const latest = useRef(value);
+  latest.current = value;
   useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
+    const id = setTimeout(() => setSettled((s) => (Object.is(s.key, key) ? s : { value: latest.current, key })), ms);
     return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
+  }, [key, ms]);
+  return settled.value;
 }
