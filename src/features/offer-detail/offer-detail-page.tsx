@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { hasFeature } from '@core/features';
 import { type CompareItem, compareItemOf } from '@core/compare';
@@ -9,7 +9,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/offer-detail';
 import { links } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { useOffer } from '../../api/offer-detail';
+import { type ShownOffer, useOffer } from '../../api/offer-detail';
 import { CommissionPanel } from './components/commission-panel';
 import { Configurator } from './components/configurator';
 import { OfferHead } from './components/offer-head';
@@ -38,25 +38,16 @@ export interface CreditCheckSlotProps {
  * `addToCompare` is the comparison's 'Aggiungi al confronto' (issue 22), composed in App.tsx: it gets the
  * configuration on screen, or null while no child offer matches it.
  */
-export default function OfferDetailPage({
-  creditCheck,
-  addToCompare,
-}: { creditCheck?: (props: CreditCheckSlotProps) => ReactNode; addToCompare?: (item: CompareItem | null) => ReactNode } = {}) {
-  const { code = '' } = useParams();
-  const { search } = useLocation();
-  const { data: profile } = useProfile();
-  const query = useOffer(code);
-  // The page's first full render (the whole configurator) runs as a transition, in slices a phone can
-  // interleave with input, instead of one long task when the offer arrives.
-  const offer = useDeferredValue(query.data);
-  const seller = hasFeature(profile?.features, 'fees-visibility');
-  const quotations = hasFeature(profile?.features, 'quotations');
-  const [limits, setLimits] = useState<CreditLimits | null>(null);
-  const cfg = useConfigurator(offer, search, seller, limits);
-  const [variationOpen, setVariationOpen] = useState(false);
-  const [printOpen, setPrintOpen] = useState(false);
+interface Slots {
+  creditCheck?: (props: CreditCheckSlotProps) => ReactNode;
+  addToCompare?: (item: CompareItem | null) => ReactNode;
+}
 
-  if (!offer || !cfg.sel) {
+export default function OfferDetailPage(slots: Slots = {}) {
+  const { code = '' } = useParams();
+  const query = useOffer(code);
+  const offer = query.data;
+  if (!offer) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <AppPage title={t.title} className="offer-detail-page">
@@ -73,6 +64,20 @@ export default function OfferDetailPage({
       </AppPage>
     );
   }
+  // Mounted with its offer: the configurator starts from it in its first render (use-configurator.ts), and
+  // another offer's page starts again from that offer.
+  return <ConfiguredOffer key={offer.code} offer={offer} {...slots} />;
+}
+
+function ConfiguredOffer({ offer, creditCheck, addToCompare }: Slots & { offer: ShownOffer }) {
+  const { search } = useLocation();
+  const { data: profile } = useProfile();
+  const seller = hasFeature(profile?.features, 'fees-visibility');
+  const quotations = hasFeature(profile?.features, 'quotations');
+  const [limits, setLimits] = useState<CreditLimits | null>(null);
+  const cfg = useConfigurator(offer, search, seller, limits);
+  const [variationOpen, setVariationOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
 
   const { sel, setSel, child } = cfg;
   const rate = cfg.liveRate;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { applyCommission, commissionBounds, type CommissionResult, feesWithResult, rateBoundsForCommission } from '@core/pricing';
 import { toEuros } from '@core/money';
 import { configure, DEBOUNCE, LAST_CONFIGURED_OFFER_KEY, type LastConfiguredOffer, readDetailUrl, type Selection, writeDetailUrl } from '@core/offer-detail';
@@ -18,53 +18,48 @@ export interface CreditLimits {
  * The configurator's state: the selection (restored from the address, kept in it), the rate
  * computed by core/offer-detail.ts, the commission and the affordability, with the spec's timings.
  */
-export function useConfigurator(offer: OfferDetail | undefined, search: string, showFees: boolean, limits: CreditLimits | null) {
+export function useConfigurator(offer: OfferDetail, search: string, showFees: boolean, limits: CreditLimits | null) {
   const fromUrl = useMemo(() => readDetailUrl(search), [search]);
-  const [sel, setSel] = useState<Selection | null>(null);
+  // The variation of the address (else the offer's), from the first render: the page mounts with its offer
+  // (offer-detail-page.tsx), so its first render is the configured page, not a loading one replaced by it.
+  const [sel, setSel] = useState<Selection>(() => ({
+    duration: fromUrl.duration ?? offer.duration,
+    deposit: fromUrl.deposit ?? offer.deposit,
+    distance: fromUrl.distance ?? offer.distance,
+    bundle: fromUrl.bundle ?? offer.bundle,
+    accessories: [],
+    colors: [],
+    services: {},
+  }));
   const [commission, setCommission] = useState<number | null>(null);
   const [override, setOverride] = useState<number | null>(null);
-  const preselect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // First load: the variation of the address (else the offer's), options preselected 100 ms later.
+  // The address's options, preselected 100 ms after the first render (the spec); an address without
+  // options has nothing to preselect, and no render to spend on it.
   useEffect(() => {
-    if (!offer || sel) return;
-    setSel({
-      duration: fromUrl.duration ?? offer.duration,
-      deposit: fromUrl.deposit ?? offer.deposit,
-      distance: fromUrl.distance ?? offer.distance,
-      bundle: fromUrl.bundle ?? offer.bundle,
-      accessories: [],
-      colors: [],
-      services: {},
-    });
     const valid = (codes: string[], list: { code: string }[]) => codes.filter((c) => list.some((x) => x.code === c));
-    // Not cleared when `sel` changes (it changes right above): only when the page goes away.
-    preselect.current = setTimeout(
-      () =>
-        setSel(
-          (s) => s && { ...s, accessories: valid(fromUrl.accessories, offer.optionalAccessories), colors: valid(fromUrl.colors, offer.colors).slice(0, 1) },
-        ),
-      DEBOUNCE.preselect,
-    );
-  }, [offer, sel, fromUrl]);
-  useEffect(() => () => clearTimeout(preselect.current), []);
+    const accessories = valid(fromUrl.accessories, offer.optionalAccessories);
+    const colors = valid(fromUrl.colors, offer.colors).slice(0, 1);
+    if (!accessories.length && !colors.length) return;
+    const id = setTimeout(() => setSel((s) => ({ ...s, accessories, colors })), DEBOUNCE.preselect);
+    return () => clearTimeout(id);
+    // Once, when the page opens: a later change of the address is the page's own (replaceState below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const expired =
-    !!offer &&
     fromUrl.duration !== undefined &&
     fromUrl.deposit !== undefined &&
     fromUrl.distance !== undefined &&
     !findChildOffer(offer.child.data, { duration: fromUrl.duration, deposit: fromUrl.deposit, distance: fromUrl.distance, bundle: fromUrl.bundle ?? null });
 
-  const configured = useMemo(() => {
-    if (!offer || !sel) return null;
-    return configure(
-      { tag: offer.tag, children: offer.child.data, accessories: offer.optionalAccessories, colors: offer.colors, services: offer.services },
-      sel,
-    );
-  }, [offer, sel]);
-  const child = configured?.ok ? configured.child : null;
-  const baseTotal = configured?.ok ? configured.rate.total : null;
+  const configured = useMemo(
+    () =>
+      configure({ tag: offer.tag, children: offer.child.data, accessories: offer.optionalAccessories, colors: offer.colors, services: offer.services }, sel),
+    [offer, sel],
+  );
+  const child = configured.ok ? configured.child : null;
+  const baseTotal = configured.ok ? configured.rate.total : null;
 
   // A new variation resets the commission (the spec: "on a match ... fees are reset").
   useEffect(() => {
@@ -73,12 +68,14 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
   }, [child?.ref]);
 
   const debouncedOverride = useDebounced(override, DEBOUNCE.override);
-  const flags = offer
-    ? { has_extra_commission: offer.has_extra_commission, has_under_commission: offer.has_under_commission, has_over_commission: offer.has_over_commission }
-    : {};
-  const commissionOn = showFees && !!offer?.fees && baseTotal !== null && baseTotal > 0 && !!child;
+  const flags = {
+    has_extra_commission: offer.has_extra_commission,
+    has_under_commission: offer.has_under_commission,
+    has_over_commission: offer.has_over_commission,
+  };
+  const commissionOn = showFees && !!offer.fees && baseTotal !== null && baseTotal > 0 && !!child;
   const commissionResult: CommissionResult | null = useMemo(() => {
-    if (!commissionOn || !offer?.fees || !child || baseTotal === null) return null;
+    if (!commissionOn || !offer.fees || !child || baseTotal === null) return null;
     return applyCommission(
       offer.fees,
       flags,
@@ -88,7 +85,7 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [commissionOn, offer, child, baseTotal, commission, debouncedOverride]);
   const bounds = useMemo(() => {
-    if (!commissionOn || !offer?.fees || !child || baseTotal === null) return null;
+    if (!commissionOn || !offer.fees || !child || baseTotal === null) return null;
     return {
       commission: commissionBounds(offer.fees, flags),
       rate: rateBoundsForCommission(offer.fees, flags, { durationMonths: child.duration, baseMonthlyRate: baseTotal }),
@@ -116,7 +113,6 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
 
   // The address mirrors the configuration (replaceState, as the offers screen: no remount).
   useEffect(() => {
-    if (!sel) return;
     const query = writeDetailUrl({
       duration: sel.duration,
       deposit: sel.deposit,
@@ -131,7 +127,7 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
 
   // The last configuration, for the quotation wizard and the credit check (spec §2).
   useEffect(() => {
-    if (!offer || !sel || !child || finalRate === null) return;
+    if (!child || finalRate === null) return;
     const last: LastConfiguredOffer = {
       offer: child.ref,
       code: offer.code,
@@ -157,7 +153,7 @@ export function useConfigurator(offer: OfferDetail | undefined, search: string, 
 
   return {
     sel,
-    setSel: (update: (s: Selection) => Selection) => setSel((s) => (s ? update(s) : s)),
+    setSel: (update: (s: Selection) => Selection) => setSel(update),
     configured,
     child,
     expired,
