@@ -157,3 +157,20 @@ test('seller tab: rental data, seller notes behind a click on Catalogo offers, f
   await s.locator('.od-tabs').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/shots/offer-detail-tabs-1280.png' });
 });
+
+test('an offer opened by its address (a start of the app) draws configured at once, never the loading page first', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await page.goto('/offers');
+  const href = (await screen(page).getByTestId('offer-card').first().getAttribute('href'))!;
+  // Every element the app ever puts in the document, from the first script on: the detail's loading
+  // paragraph would show up here even if it stayed a moment only.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __loading: string[] }).__loading = []);
+    new MutationObserver(() => {
+      if (document.querySelector('.od-loading')) seen.push('od-loading');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const offer = await openDetail(page, href);
+  await expect(screen(page).getByRole('heading', { level: 1 })).toContainText(offer.brand);
+  expect(await page.evaluate(() => (window as unknown as { __loading: string[] }).__loading)).toEqual([]);
+});

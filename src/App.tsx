@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, lazy, Suspense, useSyncExternalStore } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { usesBareLayout, paths, routeGates } from './routes';
+import { usesBareLayout, paths, routeGates, type ScreenPrefetch } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
@@ -10,7 +10,8 @@ import { breakpoints } from './ui/breakpoints';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
 
-type Lazy<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch };
+type Lazy<P extends object> = ComponentType<P> & { preload: () => Promise<unknown>; prefetch: ScreenPrefetch };
 type Screen = Lazy<object>;
 /**
  * Every screen but the login is its own chunk, loaded when its route is first opened, or earlier with
@@ -19,16 +20,17 @@ type Screen = Lazy<object>;
  * renders at once: React's `lazy` would still suspend on its first render and put the loading page in the
  * document for a moment, a wasted render on every start.
  */
-function page<P extends object = object>(factory: () => Promise<{ default: ComponentType<NoInfer<P>> }>): Lazy<P> {
-  let loaded: ComponentType<P> | undefined;
+function page<P extends object = object>(factory: () => Promise<ScreenModule<NoInfer<P>>>): Lazy<P> {
+  let loaded: ScreenModule<P> | undefined;
   let loading: Promise<unknown> | undefined;
   const load = () =>
     (loading ??= factory().then((m) => {
-      loaded = m.default;
+      loaded = m;
     }));
-  const Pending = lazy(async () => (await load(), { default: loaded! }));
-  const Screen = (props: P) => (loaded ? createElement(loaded, props) : createElement(Pending, props));
-  return Object.assign(Screen, { preload: load });
+  const Pending = lazy(async () => (await load(), { default: loaded!.default }));
+  const Screen = (props: P) => (loaded ? createElement(loaded.default, props) : createElement(Pending, props));
+  const prefetch: ScreenPrefetch = (params, search) => load().then(() => loaded?.prefetch?.(params, search));
+  return Object.assign(Screen, { preload: load, prefetch });
 }
 const DOCKED = breakpoints.lg;
 // The menu is not needed by the public screens (login included): its chunk loads with the first private one.
@@ -52,12 +54,13 @@ const ComparePage = page(() => import('./features/compare/compare-page'));
 // The single-offer credit check mounts through the detail page's `creditCheck` slot, and the comparison's
 // 'Aggiungi al confronto' through `addToCompare`: composed here, since features never import each other.
 const OfferDetailPage = page(async () => {
-  const [{ default: Detail }, { CreditCheckOfferPanel }, { AddToCompare }] = await Promise.all([
+  const [{ default: Detail, prefetch }, { CreditCheckOfferPanel }, { AddToCompare }] = await Promise.all([
     import('./features/offer-detail/offer-detail-page'),
     import('./credit-check/offer-panel'),
     import('./features/compare/slots'),
   ]);
   return {
+    prefetch,
     default: () => (
       <Detail
         addToCompare={(item) => <AddToCompare item={item} />}
@@ -98,8 +101,9 @@ const MarketingPage = page(() => import('./features/marketing/marketing-page'));
 // Loaded when shown: with an offer it opens on request, and the customer step renders without its code.
 const ManualOfferPanel = lazy(() => import('./features/catalog/components/manual-offer-form').then((m) => ({ default: m.ManualOfferPanel })));
 const QuotationStartPage = page(async () => {
-  const { default: Start } = await import('./features/quotation/start-page');
+  const { default: Start, prefetch } = await import('./features/quotation/start-page');
   return {
+    prefetch,
     default: () => (
       <Start
         manualOffer={
@@ -184,14 +188,28 @@ const privateScreens: Record<string, Screen> = {
  * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
  * that fails to load fails again, visibly, when the screen renders.
  */
-export function preloadScreen(pathname: string): Promise<unknown> {
-  const match = matchRoutes(
+const matchScreen = (pathname: string) =>
+  matchRoutes(
     Object.keys(privateScreens).map((path) => ({ path })),
     pathname,
   )?.[0];
+
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const match = matchScreen(pathname);
   if (!match) return Promise.resolve();
   const chunks = [privateScreens[match.route.path]!, CreditCheckWidget, ...(matchMedia(DOCKED).matches ? [SideMenu] : [])];
   return Promise.all(chunks.map((c) => c.preload().catch(() => undefined)));
+}
+
+/**
+ * The first screen's data, asked for while the app starts (its `prefetch`, once its code is in): the first
+ * render draws the screen with it, not a loading page that a second render replaces (issue 18). Never fails:
+ * a refusal or a failure is the query's own state, which the screen shows.
+ */
+export function prefetchScreen(pathname: string, search: string): Promise<unknown> {
+  const match = matchScreen(pathname);
+  if (!match) return Promise.resolve();
+  return privateScreens[match.route.path]!.prefetch(match.params, search).catch(() => undefined);
 }
 
 const view = (Page: Screen) => (

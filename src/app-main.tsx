@@ -7,7 +7,7 @@ import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
 import { startSession } from './api/profile';
 import { session } from './api/session';
-import { App, preloadScreen } from './App';
+import { App, prefetchScreen, preloadScreen } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, persistChanges, persistNow, queryPersister } from './offline/persister';
@@ -29,7 +29,7 @@ const nextTask = () => delay(0);
 
 /**
  * How long the start may show nothing while it reads the device's cache and loads the first screen's
- * code: past it, the app renders and shows a loading page until they are ready. Under it, a loading page
+ * code and data: past it, the app renders and shows a loading page until they are ready. Under it, a loading page
  * would only flash before the screen (and on a phone cost a render and a paint of its own).
  */
 const BLANK_AT_MOST_MS = 1000;
@@ -59,8 +59,8 @@ export async function start(signedIn?: Session) {
   document.documentElement.setAttribute('mode', 'md');
   if (signedIn) startSession(signedIn);
   let restored = false;
-  // The device's copy of the server's answers is read back, and the first screen's code loaded, before the
-  // first render: the app then draws the screen with its data at once, not a loading page that the screen
+  // The device's copy of the server's answers is read back, and the first screen's code and data loaded,
+  // before the first render: the app then draws the screen with its data at once, not a loading page that the screen
   // replaces a moment later (two renders and two paints, the first of them wasted; issue 18). Restored
   // answers show at once (offline too) but count as stale: the screen asks the server again.
   const persistOptions = {
@@ -111,7 +111,11 @@ export async function start(signedIn?: Session) {
   // screen first, then every screen opens offline.
   if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
-  await Promise.race([Promise.all([restore, firstScreen]), shownAnyway]);
+  // Its data too, once the device's copy is read back (the restore marks what it read stale: asked before, an
+  // answer would count as stale and be asked again at the first render).
+  const firstData = restore.then(() => prefetchScreen(location.pathname, location.search));
+
+  await Promise.race([Promise.all([restore, firstScreen, firstData]), shownAnyway]);
 
   const root = createRoot(document.getElementById('root')!);
   // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).

@@ -7,9 +7,10 @@ import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/offer-detail';
-import { links } from '../../routes';
+import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
-import { type ShownOffer, useOffer } from '../../api/offer-detail';
+import { offerQuery, type ShownOffer, useOffer } from '../../api/offer-detail';
+import { queryClient } from '../../api/query-client';
 import { CommissionPanel } from './components/commission-panel';
 import { Configurator } from './components/configurator';
 import { OfferHead } from './components/offer-head';
@@ -42,6 +43,9 @@ interface Slots {
   creditCheck?: (props: CreditCheckSlotProps) => ReactNode;
   addToCompare?: (item: CompareItem | null) => ReactNode;
 }
+
+/** The offer, asked for while the app starts (App.tsx, prefetchScreen): the page opens configured. */
+export const prefetch: ScreenPrefetch = ({ code = '' }) => queryClient.prefetchQuery(offerQuery(code));
 
 export default function OfferDetailPage(slots: Slots = {}) {
   const { code = '' } = useParams();

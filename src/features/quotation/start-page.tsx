@@ -8,10 +8,12 @@ import type { ProposalSave } from '@core/schemas/quotations';
 import { ApiError } from '../../api/client';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/quotation';
-import { links } from '../../routes';
+import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useCreateProposal, useCreateQuote } from './api/proposal-writes';
-import { useOfferPreview } from './api/quotations';
+import { offerPreviewQuery, useOfferPreview } from './api/quotations';
+import { queryClient } from '../../api/query-client';
+import { isReachable } from '../../api/reachability';
 import { CustomerForm, type CustomerValues } from './customer-form';
 import { readOfferConfig } from './offer-config';
 import { QuoteForm } from './quote-form';
@@ -27,6 +29,16 @@ import './quotation.css';
  * (or /quotations/{client id} while it waits to be sent). With `quote=1` (or its button) the same
  * offer is quoted with the simple form instead ('Salva preventivo'): POST quote, then /quotations/{code}.
  */
+/**
+ * The configuration priced by the server, asked for while the app starts (App.tsx, prefetchScreen): the form
+ * opens at once. Not while the server is out of reach: the query would wait for it (paused), and the start
+ * with it; the page shows the paused query as it is.
+ */
+export const prefetch: ScreenPrefetch = (_params, search) => {
+  const config = readOfferConfig(search);
+  return config && isReachable() ? queryClient.prefetchQuery(offerPreviewQuery(config)) : Promise.resolve();
+};
+
 export default function QuotationStartPage({ manualOffer }: { manualOffer?: ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
