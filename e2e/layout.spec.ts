@@ -94,8 +94,10 @@ test('the quotation start does not jump while its offer loads', async ({ page, l
       for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shift += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // Slower than the start waits for a first screen's data (src/app-main.tsx, BLANK_AT_MOST_MS: 1 s): the page
+  // draws without it, loading, and then gets it.
   await page.route('**/api/v1/quotations/offer/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 2500));
     await route.continue();
   });
   await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);

@@ -9,6 +9,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/offer-detail';
 import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
+import { Later } from '../../ui/later';
 import { offerQuery, type ShownOffer, useOffer } from '../../api/offer-detail';
 import { queryClient } from '../../api/query-client';
 import { CommissionPanel } from './components/commission-panel';
@@ -133,9 +134,11 @@ function ConfiguredOffer({ offer, creditCheck, addToCompare }: Slots & { offer: 
 
           {cfg.commissionOn && cfg.commissionResult && cfg.bounds && <CommissionPanel cfg={cfg} result={cfg.commissionResult} bounds={cfg.bounds} />}
 
-          {child && creditCheck?.({ offer, child, monthlyRate: rate ?? 0, onResult: setLimits })}
+          <Later>
+            {child && creditCheck?.({ offer, child, monthlyRate: rate ?? 0, onResult: setLimits })}
 
-          <OfferTabs offer={offer} seller={seller} />
+            <OfferTabs offer={offer} seller={seller} />
+          </Later>
         </section>
       </div>
 

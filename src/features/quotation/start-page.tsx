@@ -1,5 +1,6 @@
 import { Button } from '../../ui/button';
 import { Text } from '../../ui/text';
+import { Later } from '../../ui/later';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hasFeature } from '@core/features';
@@ -225,23 +226,25 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
             ))}
         </section>
         {o && (
-          <QuotationSidebar
-            data={{
-              number: null,
-              code: null,
-              price: o.monthly_rate,
-              car: { brand: o.brand, model: o.model, version: o.version, image: o.image },
-              duration: o.duration,
-              distance: o.distance,
-              deposit: o.deposit,
-              services: o.selectedServices,
-              equippedOptionals: o.equippedOptionals,
-              accessories: o.accessories,
-              color: o.offer_color,
-              notes: values?.notes ?? '',
-              commission: o.commission,
-            }}
-          />
+          <Later>
+            <QuotationSidebar
+              data={{
+                number: null,
+                code: null,
+                price: o.monthly_rate,
+                car: { brand: o.brand, model: o.model, version: o.version, image: o.image },
+                duration: o.duration,
+                distance: o.distance,
+                deposit: o.deposit,
+                services: o.selectedServices,
+                equippedOptionals: o.equippedOptionals,
+                accessories: o.accessories,
+                color: o.offer_color,
+                notes: values?.notes ?? '',
+                commission: o.commission,
+              }}
+            />
+          </Later>
         )}
         {offer.isError && (
           <Text color="medium">

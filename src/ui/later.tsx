@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { useStaggered } from './use-staggered';
+
+/**
+ * Its children, one task after it is first drawn: what a screen shows below or beside its main content
+ * (the offer detail's tabs, the wizard's summary), so that the screen's first render is two shorter tasks
+ * and not one long one (a phone answers a tap in between; issue 18).
+ */
+export function Later({ children }: { children: ReactNode }) {
+  return useStaggered(1, 0, 1) ? <>{children}</> : null;
+}
