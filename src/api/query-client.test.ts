@@ -1,6 +1,6 @@
 import { matchQuery, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { QUOTATION_WRITE_INVALIDATE, queryKeys } from './query-client';
+import { askIfMissing, QUOTATION_WRITE_INVALIDATE, queryClient, queryKeys } from './query-client';
 
 describe('QUOTATION_WRITE_INVALIDATE', () => {
   const client = new QueryClient();
@@ -28,5 +28,26 @@ describe('QUOTATION_WRITE_INVALIDATE', () => {
     ['an offer', queryKeys.offerDetail('X1')],
   ])('leaves %s alone', (_, key) => {
     expect(invalidated(key)).toBe(false);
+  });
+});
+
+describe('askIfMissing', () => {
+  it('asks the server when the device has no answer, and not again once it has one, stale as it is', async () => {
+    const key = queryKeys.offerDetail('ASK-1');
+    let asked = 0;
+    const options = { queryKey: key, queryFn: async () => ({ code: 'ASK-1', n: ++asked }) };
+    await askIfMissing(options);
+    expect(asked).toBe(1);
+    expect(queryClient.getQueryData(key)).toEqual({ code: 'ASK-1', n: 1 });
+    await queryClient.invalidateQueries({ queryKey: key });
+    await askIfMissing(options);
+    expect(asked).toBe(1);
+    queryClient.removeQueries({ queryKey: key });
+  });
+
+  it('rejects with the failure, which the start ignores (the screen shows the query as it is)', async () => {
+    const key = queryKeys.offerDetail('ASK-2');
+    await expect(askIfMissing({ queryKey: key, queryFn: () => Promise.reject(new Error('down')), retry: false })).rejects.toThrow('down');
+    queryClient.removeQueries({ queryKey: key });
   });
 });

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryExecuteOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
 import { isReachable, onReachability } from './reachability';
 
@@ -22,6 +22,15 @@ export const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 });
+
+/**
+ * Asks for a query's answer only when the device has none: a screen's first data while the app starts
+ * (App.tsx, prefetchScreen). An answer restored from the device, stale as it is, draws the screen at once,
+ * and the screen asks the server again as usual.
+ */
+export function askIfMissing<T, K extends QueryKey>(options: QueryExecuteOptions<T, Error, T, T, K>): Promise<unknown> {
+  return queryClient.getQueryData(options.queryKey) === undefined ? queryClient.query(options) : Promise.resolve();
+}
 
 export const queryKeys = {
   profile: ['profile'] as const,

@@ -11,7 +11,7 @@ import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { Later } from '../../ui/later';
 import { offerQuery, type ShownOffer, useOffer } from '../../api/offer-detail';
-import { queryClient } from '../../api/query-client';
+import { askIfMissing } from '../../api/query-client';
 import { CommissionPanel } from './components/commission-panel';
 import { Configurator } from './components/configurator';
 import { OfferHead } from './components/offer-head';
@@ -46,7 +46,7 @@ interface Slots {
 }
 
 /** The offer, asked for while the app starts (App.tsx, prefetchScreen): the page opens configured. */
-export const prefetch: ScreenPrefetch = ({ code = '' }) => queryClient.prefetchQuery(offerQuery(code));
+export const prefetch: ScreenPrefetch = ({ code = '' }) => askIfMissing(offerQuery(code));
 
 export default function OfferDetailPage(slots: Slots = {}) {
   const { code = '' } = useParams();

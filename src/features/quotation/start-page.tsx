@@ -13,7 +13,7 @@ import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
 import { useCreateProposal, useCreateQuote } from './api/proposal-writes';
 import { offerPreviewQuery, useOfferPreview } from './api/quotations';
-import { queryClient } from '../../api/query-client';
+import { askIfMissing } from '../../api/query-client';
 import { isReachable } from '../../api/reachability';
 import { CustomerForm, type CustomerValues } from './customer-form';
 import { readOfferConfig } from './offer-config';
@@ -37,7 +37,7 @@ import './quotation.css';
  */
 export const prefetch: ScreenPrefetch = (_params, search) => {
   const config = readOfferConfig(search);
-  return config && isReachable() ? queryClient.prefetchQuery(offerPreviewQuery(config)) : Promise.resolve();
+  return config && isReachable() ? askIfMissing(offerPreviewQuery(config)) : Promise.resolve();
 };
 
 export default function QuotationStartPage({ manualOffer }: { manualOffer?: ReactNode }) {
