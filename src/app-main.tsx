@@ -115,7 +115,7 @@ export async function start(signedIn?: Session) {
   // answer would count as stale and be asked again at the first render).
   const firstData = restore.then(() => prefetchScreen(location.pathname, location.search));
 
-  await Promise.race([Promise.all([restore, firstScreen, firstData]), shownAnyway]);
+  await Promise.race([Promise.all([firstScreen, firstData]), shownAnyway]);
 
   const root = createRoot(document.getElementById('root')!);
   // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).

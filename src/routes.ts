@@ -4,7 +4,7 @@ import type { Gate } from '@core/access';
 /**
  * What a screen asks the server for before its first render, from its address's parameters and query: a
  * screen module exports it as `prefetch`, and the app's start waits for it with the screen's code (App.tsx,
- * preloadScreen), so that the first render draws the screen with its data.
+ * prefetchScreen), so that the first render draws the screen with its data.
  */
 export type ScreenPrefetch = (params: Readonly<Record<string, string | undefined>>, search: string) => Promise<unknown>;
 

@@ -1,4 +1,4 @@
-import { matchQuery, QueryClient } from '@tanstack/react-query';
+import { matchQuery, onlineManager, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { askIfMissing, QUOTATION_WRITE_INVALIDATE, queryClient, queryKeys } from './query-client';
 
@@ -43,6 +43,21 @@ describe('askIfMissing', () => {
     await askIfMissing(options);
     expect(asked).toBe(1);
     queryClient.removeQueries({ queryKey: key });
+  });
+
+  it('does not wait for an unreachable server, except for a query that answers without it', async () => {
+    let asked = 0;
+    const queryFn = async () => ++asked;
+    onlineManager.setOnline(false);
+    try {
+      await askIfMissing({ queryKey: queryKeys.offerDetail('ASK-3'), queryFn });
+      expect(asked).toBe(0);
+      await askIfMissing({ queryKey: queryKeys.offerDetail('ASK-4'), queryFn, networkMode: 'always' });
+      expect(asked).toBe(1);
+    } finally {
+      onlineManager.setOnline(true);
+      queryClient.removeQueries({ queryKey: ['offers', 'detail'] });
+    }
   });
 
   it('rejects with the failure, which the start ignores (the screen shows the query as it is)', async () => {

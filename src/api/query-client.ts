@@ -26,10 +26,14 @@ export const queryClient = new QueryClient({
 /**
  * Asks for a query's answer only when the device has none: a screen's first data while the app starts
  * (App.tsx, prefetchScreen). An answer restored from the device, stale as it is, draws the screen at once,
- * and the screen asks the server again as usual.
+ * and the screen asks the server again as usual. Nor while the server is out of reach, for a query that
+ * waits for it (networkMode 'online', the default): it would pause until the server answers, and the start
+ * with it; the screen shows the paused query as it is.
  */
 export function askIfMissing<T, K extends QueryKey>(options: QueryExecuteOptions<T, Error, T, T, K>): Promise<unknown> {
-  return queryClient.getQueryData(options.queryKey) === undefined ? queryClient.query(options) : Promise.resolve();
+  if (queryClient.getQueryData(options.queryKey) !== undefined) return Promise.resolve();
+  if (queryClient.defaultQueryOptions(options).networkMode === 'online' && !onlineManager.isOnline()) return Promise.resolve();
+  return queryClient.query(options);
 }
 
 export const queryKeys = {

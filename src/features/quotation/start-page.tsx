@@ -14,7 +14,6 @@ import { AppPage } from '../../shell/layout';
 import { useCreateProposal, useCreateQuote } from './api/proposal-writes';
 import { offerPreviewQuery, useOfferPreview } from './api/quotations';
 import { askIfMissing } from '../../api/query-client';
-import { isReachable } from '../../api/reachability';
 import { CustomerForm, type CustomerValues } from './customer-form';
 import { readOfferConfig } from './offer-config';
 import { QuoteForm } from './quote-form';
@@ -24,22 +23,18 @@ import { Tracker } from './tracker';
 import { ErrorAlert, isProposalError, type WizardError } from './wizard-error';
 import './quotation.css';
 
+/** The configuration priced by the server, asked for while the app starts (App.tsx, prefetchScreen): the form opens at once. */
+export const prefetch: ScreenPrefetch = (_params, search) => {
+  const config = readOfferConfig(search);
+  return config ? askIfMissing(offerPreviewQuery(config)) : Promise.resolve();
+};
+
 /**
  * /quotation/ (§2 "Quotation wizard", steps 1 and 2): personal data, then the read-only
  * confirmation; confirming creates the proposal through the outbox and opens /quotations/{id}
  * (or /quotations/{client id} while it waits to be sent). With `quote=1` (or its button) the same
  * offer is quoted with the simple form instead ('Salva preventivo'): POST quote, then /quotations/{code}.
  */
-/**
- * The configuration priced by the server, asked for while the app starts (App.tsx, prefetchScreen): the form
- * opens at once. Not while the server is out of reach: the query would wait for it (paused), and the start
- * with it; the page shows the paused query as it is.
- */
-export const prefetch: ScreenPrefetch = (_params, search) => {
-  const config = readOfferConfig(search);
-  return config && isReachable() ? askIfMissing(offerPreviewQuery(config)) : Promise.resolve();
-};
-
 export default function QuotationStartPage({ manualOffer }: { manualOffer?: ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
