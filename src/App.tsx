@@ -6,6 +6,7 @@ import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
 import { sideMenu } from './shell/side-menu-state';
 import { RouterLinkProvider } from './ui/ionic/routing';
+import { AfterShell } from './ui/after-shell';
 import { breakpoints } from './ui/breakpoints';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
@@ -214,7 +215,9 @@ export function prefetchScreen(pathname: string, search: string): Promise<unknow
 
 const view = (Page: Screen) => (
   <Suspense fallback={<LoadingPage />}>
-    <Page />
+    <AfterShell>
+      <Page />
+    </AfterShell>
   </Suspense>
 );
 

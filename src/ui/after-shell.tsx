@@ -1,0 +1,23 @@
+import { type ReactNode, useEffect, useState } from 'react';
+
+/** Set once the app's first screen has been drawn: every later screen renders at once. */
+let firstScreenDrawn = false;
+
+/**
+ * The app's first screen, one task after the shell around it (router, guards, session): the start's
+ * render is two shorter tasks instead of one long one, which a phone's main thread takes as two, with
+ * a frame between (issue 18, docs/decisions.md). Nothing is lost to the eye: until then the page is as
+ * blank as it was while the app loaded. Screens reached afterwards render in the same task as before.
+ */
+export function AfterShell({ children }: { children: ReactNode }) {
+  const [drawn, setDrawn] = useState(firstScreenDrawn);
+  useEffect(() => {
+    if (drawn) return;
+    const timer = setTimeout(() => {
+      firstScreenDrawn = true;
+      setDrawn(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [drawn]);
+  return drawn ? <>{children}</> : null;
+}
