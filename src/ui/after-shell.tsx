@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useStaggered } from './use-staggered';
 
 /** Set once the app's first screen has been drawn: every later screen renders at once. */
 let firstScreenDrawn = false;
@@ -8,16 +9,10 @@ let firstScreenDrawn = false;
  * render is two shorter tasks instead of one long one, which a phone's main thread takes as two, with
  * a frame between (issue 18, docs/decisions.md). Nothing is lost to the eye: until then the page is as
  * blank as it was while the app loaded. Screens reached afterwards render in the same task as before.
+ * The same deferral as `Later` (src/ui/later.tsx), for the first screen only.
  */
 export function AfterShell({ children }: { children: ReactNode }) {
-  const [drawn, setDrawn] = useState(firstScreenDrawn);
-  useEffect(() => {
-    if (drawn) return;
-    const timer = setTimeout(() => {
-      firstScreenDrawn = true;
-      setDrawn(true);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [drawn]);
-  return drawn ? <>{children}</> : null;
+  const shown = useStaggered(1, firstScreenDrawn ? 1 : 0, 1) > 0;
+  if (shown) firstScreenDrawn = true;
+  return shown ? <>{children}</> : null;
 }
