@@ -75,6 +75,8 @@ test('sorts and pages forward and back', async ({ page }) => {
   await page.getByRole('button', { name: 'Avanti' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator('.pagination-status')).toContainText('Pagina 2 di');
+  // As after sorting: page 1's cards stay on screen (dimmed) until page 2's answer arrives.
+  await expect(page.locator('.offer-grid')).toHaveAttribute('aria-busy', 'false');
   await expect(cards(page)).toHaveCount(18);
   expect(await cards(page).first().getAttribute('href')).not.toBe(firstOnPage1);
   await page.getByRole('button', { name: 'Indietro' }).click();
