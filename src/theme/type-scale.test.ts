@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,21 +6,17 @@ import { describe, expect, it } from 'vitest';
 // The app's type scale (src/theme/app.css): each distinct size and weight on a screen is a font strike the
 // browser sets up at the screen's first layout, so the app keeps to a few (issue 18).
 const SCALE = ['0.75rem', '0.85rem', '1rem', '1.15rem', '1.3rem', '1.5rem', '2rem'];
-const SRC = path.resolve(__dirname, '..');
-const cssFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return cssFiles(full);
-    return entry.name.endsWith('.css') ? [full] : [];
-  });
+const SRC = path.resolve(import.meta.dirname, '..');
+/** The app's own stylesheets, as paths relative to src. */
+const cssFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.css'));
 
 /** Every `font-size` and `font-weight` declaration of the app's own stylesheets, with where it is. */
 function declarations(property: 'font-size' | 'font-weight') {
   const found: { where: string; value: string }[] = [];
-  for (const file of cssFiles(SRC)) {
-    const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const file of cssFiles) {
+    const text = readFileSync(path.join(SRC, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     for (const match of text.matchAll(new RegExp(`(?:^|[;{\\s])${property}\\s*:\\s*([^;}]+)`, 'g'))) {
-      found.push({ where: path.relative(SRC, file), value: match[1]!.replace(/\s*!important\s*$/, '').trim() });
+      found.push({ where: file, value: match[1]!.replace(/\s*!important\s*$/, '').trim() });
     }
   }
   return found;
