@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carImagePath, parseCarImageCode, renderCarSvg } from './car-image';
+import { carDrawing, carImageOfPath, carImagePath, parseCarImageCode, renderCarSvg } from './car-image';
 
 describe('car images', () => {
   it('builds and parses the picture path', () => {
@@ -14,5 +14,18 @@ describe('car images', () => {
     expect(svg).toContain('fill="#b3202a"');
     expect(svg).not.toMatch(/script|on\w+=|href/i);
     expect(() => renderCarSvg('van', 'red"/><script>')).toThrow();
+  });
+
+  it("reads a drawn picture's body and colour from its path, and nothing else", () => {
+    expect(carImageOfPath(carImagePath('wagon', 'C0FFEE'))).toEqual({ body: 'wagon', hex: 'c0ffee' });
+    for (const other of ['/api/v1/car/images/FIA/1.jpg', '/api/v1/car/images/render/wagon-c0ffee.png', '/x/api/v1/car/images/render/wagon-c0ffee.svg', ''])
+      expect(carImageOfPath(other)).toBeNull();
+  });
+
+  it('gives the shapes in drawing order, the body in the paint colour', () => {
+    const parts = carDrawing('city', 'ABCDEF');
+    expect(parts.map((p) => p.tag)).toEqual(['rect', 'ellipse', 'path', 'path', 'circle', 'circle', 'circle', 'circle']);
+    expect(parts[2]!.attrs.fill).toBe('#abcdef');
+    expect(() => carDrawing('city', 'nope')).toThrow(RangeError);
   });
 });

@@ -68,19 +68,43 @@ const SHAPES: Record<Body, { body: string; glass: string; wheels: [number, numbe
 /** The outline of a body on the 320x160 canvas: the server's PDF draws the same shapes. */
 export const carShape = (body: Body) => SHAPES[body];
 
-/** A complete SVG document. */
-export function renderCarSvg(body: Body, hex: string): string {
+/** One shape of a picture: an SVG element and its attributes, in drawing order. */
+export type CarPart = { tag: 'rect' | 'ellipse' | 'path' | 'circle'; attrs: Record<string, string | number> };
+
+/**
+ * The picture of a body in a colour on the 320x160 canvas, as its shapes: the server's SVG file
+ * (renderCarSvg) and the app's inline drawing (src/ui/car-picture.tsx) are the same picture.
+ */
+export function carDrawing(body: Body, hex: string): CarPart[] {
   if (!isHexColor(hex)) throw new RangeError('colour must be 6 hex digits');
   const shape = SHAPES[body];
-  const wheel = (x: number) => `<circle cx="${x}" cy="${shape.wheelY}" r="22" fill="#1f2328"/><circle cx="${x}" cy="${shape.wheelY}" r="11" fill="#c9ced6"/>`;
+  const wheel = (cx: number): CarPart[] => [
+    { tag: 'circle', attrs: { cx, cy: shape.wheelY, r: 22, fill: '#1f2328' } },
+    { tag: 'circle', attrs: { cx, cy: shape.wheelY, r: 11, fill: '#c9ced6' } },
+  ];
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="320" height="160" role="img">',
-    '<rect width="320" height="160" fill="#f4f6f9"/>',
-    '<ellipse cx="160" cy="140" rx="140" ry="8" fill="#d5dae1"/>',
-    `<path d="${shape.body}" fill="#${hex.toLowerCase()}" stroke="#2b3138" stroke-width="2" stroke-linejoin="round"/>`,
-    `<path d="${shape.glass}" fill="#9fc3e0" fill-opacity="0.85" stroke="#2b3138" stroke-width="1.5"/>`,
-    wheel(shape.wheels[0]),
-    wheel(shape.wheels[1]),
-    '</svg>',
-  ].join('');
+    { tag: 'rect', attrs: { width: 320, height: 160, fill: '#f4f6f9' } },
+    { tag: 'ellipse', attrs: { cx: 160, cy: 140, rx: 140, ry: 8, fill: '#d5dae1' } },
+    { tag: 'path', attrs: { d: shape.body, fill: `#${hex.toLowerCase()}`, stroke: '#2b3138', 'stroke-width': 2, 'stroke-linejoin': 'round' } },
+    { tag: 'path', attrs: { d: shape.glass, fill: '#9fc3e0', 'fill-opacity': 0.85, stroke: '#2b3138', 'stroke-width': 1.5 } },
+    ...wheel(shape.wheels[0]),
+    ...wheel(shape.wheels[1]),
+  ];
+}
+
+/** A complete SVG document. */
+export function renderCarSvg(body: Body, hex: string): string {
+  const parts = carDrawing(body, hex).map(
+    ({ tag, attrs }) =>
+      `<${tag} ${Object.entries(attrs)
+        .map(([k, v]) => `${k}="${v}"`)
+        .join(' ')}/>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" width="320" height="160" role="img">${parts.join('')}</svg>`;
+}
+
+/** The body and colour of a picture's API path (carImagePath), or null for any other picture (an uploaded one). */
+export function carImageOfPath(path: string): { body: Body; hex: string } | null {
+  const m = /^\/api\/v1\/car\/images\/render\/([^/]+)\.svg$/.exec(path);
+  return m?.[1] ? parseCarImageCode(m[1]) : null;
 }

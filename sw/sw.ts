@@ -68,9 +68,9 @@ self.addEventListener('activate', () => void warm());
 // never opened from this device's copy (its data is never kept either: src/offline/persister.ts).
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//, /^\/p\//] }));
 
-// Car pictures of the catalogue (generated, immutable by name): kept for offline browsing.
-// The app fetches the catalogue's pictures ahead (src/offline/car-pictures.ts); one it could not is drawn
-// as a neutral silhouette offline instead of a broken image.
+// Car pictures of the catalogue (generated, immutable by name) as files, kept once seen: the catalogue's
+// image lists show them (the offer screens draw them inline, src/ui/car-picture.tsx). One not kept is
+// drawn as a neutral silhouette offline instead of a broken image.
 const NO_PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160" role="img" aria-label="Immagine non disponibile offline"><rect width="320" height="160" fill="#eef1f5"/><path d="M60 112h200l-8-28-40-10-26-24H118L90 74l-24 8z" fill="#c5ccd6"/><circle cx="104" cy="114" r="16" fill="#8a94a3"/><circle cx="220" cy="114" r="16" fill="#8a94a3"/></svg>`;
 registerRoute(
   ({ url }) => url.pathname.startsWith(CAR_PICTURE_PATH) || url.pathname.startsWith('/api/v1/agent/logo/'),

@@ -24,8 +24,7 @@ export function syncCatalogue(userId: number): Promise<void> {
         if (data.full) await db.offers.clear();
         await db.offers.bulkPut(data.offers);
         await db.offers.bulkDelete(data.removed);
-        const picturesWarmed = !data.full && data.offers.length === 0 && meta?.userId === userId && meta.picturesWarmed === true;
-        await db.meta.put({ key: 'catalogue', userId, cursor: data.cursor, lookups: data.lookups, syncedAt: Date.now(), picturesWarmed });
+        await db.meta.put({ key: 'catalogue', userId, cursor: data.cursor, lookups: data.lookups, syncedAt: Date.now() });
       });
       generation++;
     } finally {

@@ -45,8 +45,6 @@ export type CatalogueMeta = {
   cursor: string;
   lookups: FilterLookups;
   syncedAt: number;
-  /** The car pictures of every offer in the copy were fetched ahead (car-pictures.ts); false again when offers arrive. */
-  picturesWarmed?: boolean;
 };
 
 export class PortalDb extends Dexie {

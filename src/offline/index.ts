@@ -8,7 +8,6 @@ import { session } from '../api/session';
 import { mirrorSession } from '../api/session-mirror';
 import { db } from './db';
 import { syncCatalogue } from './catalogue-sync';
-import { warmCarPictures } from './car-pictures';
 import { publishOutbox } from './hooks';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
 import { createOutbox } from './outbox';
@@ -29,10 +28,7 @@ let refreshFrom = 0;
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
   const userId = currentUser();
-  if (Date.now() >= refreshFrom && userId !== null && isReachable())
-    syncCatalogue(userId)
-      .then(warmCarPictures)
-      .catch(() => undefined);
+  if (Date.now() >= refreshFrom && userId !== null && isReachable()) syncCatalogue(userId).catch(() => undefined);
 }
 
 let started = false;

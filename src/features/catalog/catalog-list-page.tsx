@@ -12,7 +12,7 @@ import { FormError } from '../../ui/form';
 import { catalogListQuery } from './api/catalog';
 import './catalog.css';
 import { Icon } from '../../ui/icon';
-import { serverUrl } from '../../api/origin';
+import { CarPicture } from '../../ui/car-picture';
 
 /** /catalog, 'Catalogo' (account spec §2): the group's catalogue offers, drafts included. */
 export default function CatalogListPage() {
@@ -50,7 +50,7 @@ export default function CatalogListPage() {
           <ul className="catalog-list">
             {data.items.data.map((o) => (
               <li key={o.code} className="catalog-row" data-testid="catalog-row" data-code={o.code}>
-                <img src={serverUrl(o.image)} alt="" width={120} height={60} loading="lazy" />
+                <CarPicture src={o.image} alt="" width={120} height={60} />
                 <div className="catalog-row-main">
                   <strong>
                     {o.brand} {o.model}

@@ -11,7 +11,8 @@ import { hasFeature } from '@core/features';
 import { writeDetailUrl } from '@core/offer-detail';
 import { sustainabilityFilterOf } from '@core/offer-sustainability';
 import { ApiError } from '../../api/client';
-import { SERVER_ORIGIN, serverUrl } from '../../api/origin';
+import { SERVER_ORIGIN } from '../../api/origin';
+import { CarPicture } from '../../ui/car-picture';
 import { useProfile } from '../../api/profile';
 import { useCreditCheck } from '../../credit-check/use-credit-check';
 import { it } from '../../i18n/compare';
@@ -257,7 +258,7 @@ function ColumnHead({ slot, onRemove }: { slot: Slot; onRemove: (key: string) =>
   return (
     <div className="cmp-col">
       <IconButton className="cmp-remove" icon={closeOutline} label={t.remove(name)} onClick={() => onRemove(slot.key)} data-testid="compare-remove" />
-      {column && <img src={serverUrl(column.image)} alt="" width={160} height={80} loading="lazy" decoding="async" />}
+      {column && <CarPicture src={column.image} alt="" width={160} height={80} />}
       <span className="cmp-title">{name}</span>
       {column && <span className="cmp-version">{column.version}</span>}
       <Link to={detail} className="cmp-detail-link">

@@ -11,6 +11,7 @@ import { formatDateIt, formatDateTimeIt, formatDistance, formatEuro, formatMonth
 import { type PublicProposal, type ShareAccept, ShareAcceptSchema } from '@core/schemas/share';
 import { ApiError } from '../../api/client';
 import { serverUrl } from '../../api/origin';
+import { CarPicture } from '../../ui/car-picture';
 import { it } from '../../i18n/customer-link';
 import { links } from '../../routes';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../ui/form';
@@ -95,7 +96,7 @@ function ProposalBody({ token, proposal: p }: { token: string; proposal: PublicP
         <p className="cl-eyebrow">{t.pageTitle}</p>
         <h1>{car || p.title}</h1>
         {p.car.version && <p className="cl-version">{p.car.version}</p>}
-        {p.car.image && <img className="cl-car" src={serverUrl(p.car.image)} alt={car} width={320} height={160} />}
+        {p.car.image && <CarPicture className="cl-car" src={p.car.image} alt={car} eager />}
         <div className="cl-price" data-testid="cl-price">
           <span>{t.monthly}</span>
           <strong>{formatMonthly(p.price)}</strong>

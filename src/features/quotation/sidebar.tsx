@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
 import { it } from '../../i18n/quotation';
-import { serverUrl } from '../../api/origin';
+import { CarPicture } from '../../ui/car-picture';
 
 export type SidebarData = {
   number: number | null;
@@ -38,7 +38,7 @@ export function QuotationSidebar({ data, pdfButton }: { data: SidebarData; pdfBu
           {s.code}: <strong data-testid="quotation-code">{data.code}</strong>
         </p>
       )}
-      {data.car.image && <img className="sidebar-car" src={serverUrl(data.car.image)} alt={`${data.car.brand} ${data.car.model}`} width={320} height={160} />}
+      {data.car.image && <CarPicture className="sidebar-car" src={data.car.image} alt={`${data.car.brand} ${data.car.model}`} eager />}
       <p className="sidebar-car-name">
         <strong>
           {data.car.brand} {data.car.model}

@@ -4,7 +4,7 @@ import warningOutline from 'ionicons-svg/warning-outline.svg?raw';
 import { formatDistance, formatEuro } from '@core/format';
 import type { Selection } from '@core/offer-detail';
 import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
-import { serverUrl } from '../../../api/origin';
+import { CarPicture } from '../../../ui/car-picture';
 import { it } from '../../../i18n/offer-detail';
 import { Icon } from '../../../ui/icon';
 
@@ -27,7 +27,7 @@ export function OfferHead({
   return (
     <>
       <header className="od-head">
-        <img src={serverUrl(offer.image)} alt={`${offer.brand} ${offer.model}`} width={320} height={160} />
+        <CarPicture src={offer.image} alt={`${offer.brand} ${offer.model}`} eager />
         <div>
           <h1>
             {offer.brand} {offer.model}{' '}

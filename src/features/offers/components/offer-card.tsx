@@ -8,7 +8,7 @@ import { it } from '../../../i18n/offers';
 import { links } from '../../../routes';
 import { Icon } from '../../../ui/icon';
 import { Badge } from '../../../ui/badge';
-import { serverUrl } from '../../../api/origin';
+import { CarPicture } from '../../../ui/car-picture';
 
 /**
  * What the comparison puts on a card (its 'Confronta' toggle, issue 22), composed in App.tsx: features never
@@ -36,15 +36,7 @@ export const OfferCard = memo(function OfferCard({
   const card = (
     <Link to={href} className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
       <div className="offer-card-image">
-        <img
-          src={serverUrl(offer.image)}
-          alt={`${offer.brand} ${offer.model}`}
-          width={320}
-          height={160}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-        />
+        <CarPicture src={offer.image} alt={`${offer.brand} ${offer.model}`} eager={eager} />
         <div className="offer-card-badges">
           {offer.tag && <Badge color="primary">{offer.tag}</Badge>}
           {offer.secondaryTag && <Badge color="secondary">{offer.secondaryTag}</Badge>}
