@@ -8,8 +8,11 @@ const HEX = /^[0-9a-f]{6}$/i;
 export const isBody = (v: string): v is Body => (BODIES as readonly string[]).includes(v);
 export const isHexColor = (v: string) => HEX.test(v);
 
+/** Where the server's picture files are (server/modules/offers/routes.ts); the service worker keeps them (sw/sw.ts). */
+export const CAR_PICTURE_PATH = '/api/v1/car/images/render/';
+
 /** The API path of a picture: `/api/v1/car/images/render/suv-1e88e5.svg`. */
-export const carImagePath = (body: Body, hex: string) => `/api/v1/car/images/render/${body}-${hex.toLowerCase()}.svg`;
+export const carImagePath = (body: Body, hex: string) => `${CAR_PICTURE_PATH}${body}-${hex.toLowerCase()}.svg`;
 
 /** 'suv-1e88e5' -> { body, hex }, or null. */
 export function parseCarImageCode(code: string): { body: Body; hex: string } | null {
@@ -105,6 +108,6 @@ export function renderCarSvg(body: Body, hex: string): string {
 
 /** The body and colour of a picture's API path (carImagePath), or null for any other picture (an uploaded one). */
 export function carImageOfPath(path: string): { body: Body; hex: string } | null {
-  const m = /^\/api\/v1\/car\/images\/render\/([^/]+)\.svg$/.exec(path);
-  return m?.[1] ? parseCarImageCode(m[1]) : null;
+  if (!path.startsWith(CAR_PICTURE_PATH) || !path.endsWith('.svg')) return null;
+  return parseCarImageCode(path.slice(CAR_PICTURE_PATH.length, -'.svg'.length));
 }

@@ -4,7 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precache
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CAR_PICTURE_PATH, CAR_PICTURES_CACHE } from '../src/offline/cache-names';
+import { CAR_PICTURE_PATH } from '../core/car-image';
 import { OUTBOX_SYNC_TAG } from '../src/offline/sync-tag';
 import { replayOutbox } from './worker-replay';
 
@@ -75,7 +75,7 @@ const NO_PICTURE = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 160
 registerRoute(
   ({ url }) => url.pathname.startsWith(CAR_PICTURE_PATH) || url.pathname.startsWith('/api/v1/agent/logo/'),
   new CacheFirst({
-    cacheName: CAR_PICTURES_CACHE,
+    cacheName: 'car-pictures',
     matchOptions: { ignoreVary: true },
     plugins: [
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 }),
