@@ -1,7 +1,7 @@
 // The printable comparison ('Stampa PDF' on /offers/compare, issue 22): the rows of core/compare-table.ts,
 // one column per configuration, on landscape A4 pages. The best value of a row is written 'Migliore' on a
 // tinted cell, never told by the colour alone.
-import { parseCarImageCode } from '@core/car-image';
+import { carImageOfPath } from '@core/car-image';
 import { COMPARE_TEXTS } from '@core/compare-table';
 import { formatDateIt } from '@core/format';
 import { type Pdf, renderPdf } from '../../lib/pdf';
@@ -34,14 +34,7 @@ export function renderCompareSheet(sheet: CompareSheet, now = new Date(), option
       columns.forEach((c, i) => {
         const x = colX(i) + PAD;
         let top = y;
-        const picture = pictures
-          ? parseCarImageCode(
-              c.image
-                .split('/')
-                .pop()
-                ?.replace(/\.svg$/, '') ?? '',
-            )
-          : null;
+        const picture = pictures ? carImageOfPath(c.image) : null;
         if (picture) {
           const scale = Math.min(0.3, (colWidth - 2 * PAD) / 320);
           drawCar(doc, picture.body, picture.hex, x, top, scale);

@@ -1,4 +1,4 @@
-import { parseCarImageCode, renderCarSvg } from '@core/car-image';
+import { carImageOfPath, renderCarSvg } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
@@ -22,8 +22,7 @@ const dateIt = (d: Date) => d.toLocaleDateString('it-IT', { day: '2-digit', mont
 
 /** The generated car picture (core/car-image.ts) drawn as vectors: pdfkit has no SVG import, but its path() reads SVG path data. */
 function drawCar(doc: Pdf, image: string, x: number, y: number, scale: number) {
-  const file = image.split('/').pop() ?? '';
-  const parsed = parseCarImageCode(file.replace(/\.svg$/, ''));
+  const parsed = carImageOfPath(image);
   if (!parsed) return;
   const svg = renderCarSvg(parsed.body, parsed.hex);
   doc.save().translate(x, y).scale(scale);

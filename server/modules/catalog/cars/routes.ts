@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandLogoSvg } from '@core/brand-logo';
-import { parseCarImageCode, renderCarSvg } from '@core/car-image';
+import { carImageOfPath, renderCarSvg } from '@core/car-image';
 import { CAR_IMAGE_MAX_BYTES, CAR_IMAGE_MAX_FILES } from '@core/catalog';
 import { dataOf } from '@core/schemas/common';
 import { BrandSchema, CarImageSchema, CarSchema, CustomCarInputSchema, ModelSchema, VersionSchema } from '@core/schemas/catalog';
@@ -115,12 +115,7 @@ export const carRoutes =
       },
       async (req, reply) => {
         const { name, files } = await svc.imageFiles(scopeOf(authOf(req)), req.params.carId, req.params.type, (source) => {
-          const parsed = parseCarImageCode(
-            source
-              .split('/')
-              .pop()
-              ?.replace(/\.svg$/, '') ?? '',
-          );
+          const parsed = carImageOfPath(source);
           return parsed ? Buffer.from(renderCarSvg(parsed.body, parsed.hex)) : null;
         });
         if (files.length === 0) throw notFound();
