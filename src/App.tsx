@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, Suspense, useSyncExternalStore } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { usesBareLayout, paths, routeGates, type ScreenPrefetch } from './routes';
 import { LoadingPage, Protected, SessionWatcher } from './shell/guards';
 import { AssistantHost } from './shell/assistant-host';
@@ -189,11 +189,13 @@ const privateScreens: Record<string, Screen> = {
  * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
  * that fails to load fails again, visibly, when the screen renders.
  */
-const matchScreen = (pathname: string) =>
-  matchRoutes(
-    Object.keys(privateScreens).map((path) => ({ path })),
-    pathname,
-  )?.[0];
+const screenRoutes = Object.keys(privateScreens).map((path) => ({ path }));
+let lastScreen: { pathname: string; match: ReturnType<typeof matchRoutes<{ path: string }>> } | undefined;
+/** The private screen at `pathname`, matched once for the start's two questions (its code, its data). */
+const matchScreen = (pathname: string) => {
+  if (lastScreen?.pathname !== pathname) lastScreen = { pathname, match: matchRoutes(screenRoutes, pathname) };
+  return lastScreen.match?.[0];
+};
 
 export function preloadScreen(pathname: string): Promise<unknown> {
   const match = matchScreen(pathname);
@@ -223,8 +225,26 @@ const view = (Page: Screen) => (
 
 const privateView = (path: string, Page: Screen) => <Protected gate={routeGates[path]}>{view(Page)}</Protected>;
 
+/**
+ * Every route, built once: `<Routes>` with `<Route>` children turned its children into these objects at each
+ * render of the shell (each navigation, and the start), and the same elements let a navigation leave the
+ * screens it does not change alone (they follow the router through its hooks).
+ */
+const appRoutes: RouteObject[] = [
+  { path: paths.login, element: <LoginPage /> },
+  { path: paths.sso, element: view(SsoPage) },
+  { path: paths.activate, element: view(ActivatePage) },
+  { path: paths.forgotPassword, element: view(ForgotPasswordPage) },
+  { path: paths.resetPassword, element: view(ResetPasswordPage) },
+  { path: paths.ssoActivate, element: <Protected>{view(TermsPage)}</Protected> },
+  { path: paths.customerLink, element: view(CustomerLinkPage) },
+  ...Object.entries(privateScreens).map(([path, Page]) => ({ path, element: privateView(path, Page) })),
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+];
+
 function Shell() {
   const { pathname } = useLocation();
+  const screen = useRoutes(appRoutes);
   const bare = usesBareLayout(pathname);
   // Ionic's `lg`: from there the menu is always in view beside the screen; below, it is a drawer that
   // mounts when first opened.
@@ -242,23 +262,11 @@ function Shell() {
             <SideMenu docked={docked} />
           </Suspense>
         )}
-        {/* react-router's own Routes, not IonRouterOutlet: most navigations already open their page as a root
+        {/* react-router's own routes, not IonRouterOutlet: most navigations already open their page as a root
             page (cards, menu, links), so Ionic's page stack and transitions kept little, and
             its bookkeeping was a measurable part of each screen's start on a phone (docs/decisions.md). */}
         <div id="main" className="app-main">
-          <Routes>
-            <Route path={paths.login} element={<LoginPage />} />
-            <Route path={paths.sso} element={view(SsoPage)} />
-            <Route path={paths.activate} element={view(ActivatePage)} />
-            <Route path={paths.forgotPassword} element={view(ForgotPasswordPage)} />
-            <Route path={paths.resetPassword} element={view(ResetPasswordPage)} />
-            <Route path={paths.ssoActivate} element={<Protected>{view(TermsPage)}</Protected>} />
-            <Route path={paths.customerLink} element={view(CustomerLinkPage)} />
-            {Object.entries(privateScreens).map(([path, Page]) => (
-              <Route key={path} path={path} element={privateView(path, Page)} />
-            ))}
-            <Route path="*" element={<Navigate to={paths.home} replace />} />
-          </Routes>
+          {screen}
         </div>
       </div>
       {!bare && (
