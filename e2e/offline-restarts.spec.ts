@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { carImageOfPath } from '../core/car-image';
 import { modal, openModal, retiredCheck } from './credit-check-steps';
 import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
@@ -104,11 +105,14 @@ test('three offline starts in a row and a cold start: every main screen opens fr
   const picture = last.locator('svg.car-picture');
   await expect(picture).toBeVisible();
   // Its name and its drawing read together: the list may still settle (the device's answer, then the search's).
-  const drawnAsNamed = () =>
-    picture.evaluate((svg) => {
-      const colour = /^\/api\/v1\/car\/images\/render\/[a-z]+-([0-9a-f]{6})\.svg$/.exec(svg.getAttribute('data-picture') ?? '')?.[1];
-      return Boolean(colour) && svg.querySelector('path')?.getAttribute('fill') === `#${colour}`;
-    });
+  const drawnAsNamed = async () => {
+    const { name, fill } = await picture.evaluate((svg) => ({
+      name: svg.getAttribute('data-picture') ?? '',
+      fill: svg.querySelector('path')?.getAttribute('fill'),
+    }));
+    const named = carImageOfPath(name);
+    return named !== null && fill === `#${named.hex}`;
+  };
   await expect.poll(drawnAsNamed).toBe(true);
   expect(await picture.evaluate((svg) => svg.getBoundingClientRect().height)).toBeGreaterThan(50);
 
