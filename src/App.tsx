@@ -183,12 +183,6 @@ const privateScreens: Record<string, Screen> = {
   [paths.customer]: CustomerPage,
 };
 
-/**
- * Loads the chunks of the screen at `pathname` (and the menu and the credit-check button that come with a
- * private screen) without showing anything: the app's start calls it while it reads the device's cache,
- * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
- * that fails to load fails again, visibly, when the screen renders.
- */
 const screenRoutes = Object.keys(privateScreens).map((path) => ({ path }));
 let lastScreen: { pathname: string; match: ReturnType<typeof matchRoutes<{ path: string }>> } | undefined;
 /** The private screen at `pathname`, matched once for the start's two questions (its code, its data). */
@@ -197,6 +191,12 @@ const matchScreen = (pathname: string) => {
   return lastScreen.match?.[0];
 };
 
+/**
+ * Loads the chunks of the screen at `pathname` (and the menu and the credit-check button that come with a
+ * private screen) without showing anything: the app's start calls it while it reads the device's cache,
+ * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
+ * that fails to load fails again, visibly, when the screen renders.
+ */
 export function preloadScreen(pathname: string): Promise<unknown> {
   const match = matchScreen(pathname);
   if (!match) return Promise.resolve();
