@@ -68,9 +68,6 @@ const SHAPES: Record<Body, { body: string; glass: string; wheels: [number, numbe
   },
 };
 
-/** The outline of a body on the 320x160 canvas: the server's PDF draws the same shapes. */
-export const carShape = (body: Body) => SHAPES[body];
-
 /** One shape of a picture: an SVG element and its attributes, in drawing order. */
 export type CarPart = { tag: 'rect' | 'ellipse' | 'path' | 'circle'; attrs: Record<string, string | number> };
 

@@ -1,7 +1,8 @@
 // The printable offer sheet ('Stampa Offerta', spec §2 and §7 `POST offers/attachment`).
-// pdfkit cannot read SVG, but it draws SVG path data: the car is the same outline as the picture
-// (core/car-image.ts), filled with the chosen paint.
-import { carShape } from '@core/car-image';
+// pdfkit cannot read SVG, but it draws SVG path data: the car is the picture's own shapes
+// (core/car-image.ts carDrawing), filled with the chosen paint.
+import { carDrawing, type CarPart, isHexColor } from '@core/car-image';
+import type { Body } from '@core/offer-options';
 import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatNumber, formatPrice } from '@core/format';
 import { FUELS, labelOf } from '@core/offer-options';
 import { servicePrice } from '@core/pricing';
@@ -116,20 +117,37 @@ function line(doc: Pdf, label: string, value: string) {
   doc.y = Math.max(after, doc.y) + 2;
 }
 
-/** The car's outline in its paint, 320 × 160 at scale 1 (the sheet's picture; the compare sheet draws it smaller). */
-export function drawCar(doc: Pdf, body: Parameters<typeof carShape>[0], hex: string, x: number, y: number, scale: number) {
-  const shape = carShape(body);
-  const colour = /^[0-9a-f]{6}$/i.test(hex) ? `#${hex}` : '#9aa4b1';
+/** One shape of the picture as a pdfkit path, not yet painted. */
+function outline(doc: Pdf, { tag, attrs: a }: CarPart) {
+  const n = (name: string) => Number(a[name]);
+  switch (tag) {
+    case 'rect':
+      return doc.rect(0, 0, n('width'), n('height'));
+    case 'ellipse':
+      return doc.ellipse(n('cx'), n('cy'), n('rx'), n('ry'));
+    case 'path':
+      return doc.path(String(a.d));
+    case 'circle':
+      return doc.circle(n('cx'), n('cy'), n('r'));
+  }
+}
+
+/**
+ * The car in its paint, 320 × 160 at scale 1 (the sheet's picture; the compare sheet draws it smaller): the
+ * picture's own shapes and colours in its order (core/car-image.ts carDrawing, the file the app shows).
+ */
+export function drawCar(doc: Pdf, body: Body, hex: string, x: number, y: number, scale: number) {
   doc.save();
   doc.translate(x, y).scale(scale);
-  doc.rect(0, 0, 320, 160).fill('#f4f6f9');
-  doc.ellipse(160, 140, 140, 8).fill('#d5dae1');
-  doc.path(shape.body).lineWidth(2).lineJoin('round').fillAndStroke(colour, '#2b3138');
-  doc.path(shape.glass).lineWidth(1.5).fillOpacity(0.85).fillAndStroke('#9fc3e0', '#2b3138');
-  doc.fillOpacity(1);
-  for (const cx of shape.wheels) {
-    doc.circle(cx, shape.wheelY, 22).fill('#1f2328');
-    doc.circle(cx, shape.wheelY, 11).fill('#c9ced6');
+  for (const part of carDrawing(body, isHexColor(hex) ? hex : '9aa4b1')) {
+    const a = part.attrs;
+    if (a['stroke-width'] !== undefined) doc.lineWidth(Number(a['stroke-width']));
+    if (a['stroke-linejoin'] === 'round') doc.lineJoin('round');
+    const opacity = a['fill-opacity'];
+    if (opacity !== undefined) doc.fillOpacity(Number(opacity));
+    if (a.stroke === undefined) outline(doc, part).fill(String(a.fill));
+    else outline(doc, part).fillAndStroke(String(a.fill), String(a.stroke));
+    if (opacity !== undefined) doc.fillOpacity(1);
   }
   doc.restore();
 }
