@@ -144,6 +144,16 @@ export async function run() {
     const card = page.locator('[data-testid="offer-card"] a, a[data-testid="offer-card"]').first();
     await card.waitFor();
     const detail = new URL((await card.getAttribute('href'))!, server.base).toString();
+    // The worker's warm-up (sw/sw.ts, warmAssets) done: the agent who reopens the app had it long before, and
+    // left running it made the first audited start fetch and store some 60 files beside the page.
+    await page.waitForFunction(
+      async () => {
+        const wanted = (await (await fetch('/warm-assets.json')).json()) as string[];
+        return (await (await caches.open('assets')).keys()).length >= wanted.length;
+      },
+      undefined,
+      { timeout: 120_000, polling: 500 },
+    );
     // The wizard's first step (the customer), as 'Crea preventivo' opens it for a private customer's offer.
     const headers = await loginAs(server.base, 'completo@demo.it');
     const search = await fetch(`${server.base}/api/v1/search/offers`, {

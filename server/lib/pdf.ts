@@ -1,5 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { carDrawing, type CarPart, isHexColor } from '@core/car-image';
+import type { Body } from '@core/offer-options';
 import { imageRefusal, imageSize, sniffImage } from './images';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
@@ -59,4 +61,40 @@ export function canEmbedImage(data: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/** One shape of the picture as a pdfkit path, not yet painted. */
+function outline(doc: Pdf, { tag, attrs: a }: CarPart) {
+  const n = (name: string) => Number(a[name]);
+  switch (tag) {
+    case 'rect':
+      return doc.rect(0, 0, n('width'), n('height'));
+    case 'ellipse':
+      return doc.ellipse(n('cx'), n('cy'), n('rx'), n('ry'));
+    case 'path':
+      return doc.path(String(a.d));
+    case 'circle':
+      return doc.circle(n('cx'), n('cy'), n('r'));
+  }
+}
+
+/**
+ * The car in its paint, 320 × 160 at scale 1, in every PDF (offer sheet, comparison, quotation): the picture's
+ * own shapes and colours in its order (core/car-image.ts carDrawing, the file the app shows). pdfkit cannot
+ * read SVG, but it draws SVG path data. A colour that is not one draws the car in grey.
+ */
+export function drawCar(doc: Pdf, body: Body, hex: string, x: number, y: number, scale: number) {
+  doc.save();
+  doc.translate(x, y).scale(scale);
+  for (const part of carDrawing(body, isHexColor(hex) ? hex : '9aa4b1')) {
+    const a = part.attrs;
+    if (a['stroke-width'] !== undefined) doc.lineWidth(Number(a['stroke-width']));
+    if (a['stroke-linejoin'] === 'round') doc.lineJoin('round');
+    const opacity = a['fill-opacity'];
+    if (opacity !== undefined) doc.fillOpacity(Number(opacity));
+    if (a.stroke === undefined) outline(doc, part).fill(String(a.fill));
+    else outline(doc, part).fillAndStroke(String(a.fill), String(a.stroke));
+    if (opacity !== undefined) doc.fillOpacity(1);
+  }
+  doc.restore();
 }

@@ -4,9 +4,9 @@
 import { carImageOfPath } from '@core/car-image';
 import { COMPARE_TEXTS } from '@core/compare-table';
 import { formatDateIt } from '@core/format';
-import { type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
 import type { CompareSheet } from './compare';
-import { ACCENT, drawCar, INK, MONTHLY_FEE_NOTE, MUTED } from './offer-sheet';
+import { ACCENT, INK, MONTHLY_FEE_NOTE, MUTED } from './offer-sheet';
 
 const MARGIN = 36;
 const LABEL_WIDTH = 128;

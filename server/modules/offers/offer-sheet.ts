@@ -1,13 +1,10 @@
-// The printable offer sheet ('Stampa Offerta', spec §2 and §7 `POST offers/attachment`).
-// pdfkit cannot read SVG, but it draws SVG path data: the car is the picture's own shapes
-// (core/car-image.ts carDrawing), filled with the chosen paint.
-import { carDrawing, type CarPart, isHexColor } from '@core/car-image';
-import type { Body } from '@core/offer-options';
+// The printable offer sheet ('Stampa Offerta', spec §2 and §7 `POST offers/attachment`), its car in the
+// chosen paint (lib/pdf.ts drawCar).
 import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatNumber, formatPrice } from '@core/format';
 import { FUELS, labelOf } from '@core/offer-options';
 import { servicePrice } from '@core/pricing';
 import { toEuros } from '@core/money';
-import { type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
 import type { PrintableOffer } from './detail';
 
 export const INK = '#1f2328';
@@ -115,39 +112,4 @@ function line(doc: Pdf, label: string, value: string) {
   const after = doc.y;
   doc.fillColor(INK).text(value, left + width * 0.47, y, { width: width * 0.53 });
   doc.y = Math.max(after, doc.y) + 2;
-}
-
-/** One shape of the picture as a pdfkit path, not yet painted. */
-function outline(doc: Pdf, { tag, attrs: a }: CarPart) {
-  const n = (name: string) => Number(a[name]);
-  switch (tag) {
-    case 'rect':
-      return doc.rect(0, 0, n('width'), n('height'));
-    case 'ellipse':
-      return doc.ellipse(n('cx'), n('cy'), n('rx'), n('ry'));
-    case 'path':
-      return doc.path(String(a.d));
-    case 'circle':
-      return doc.circle(n('cx'), n('cy'), n('r'));
-  }
-}
-
-/**
- * The car in its paint, 320 × 160 at scale 1 (the sheet's picture; the compare sheet draws it smaller): the
- * picture's own shapes and colours in its order (core/car-image.ts carDrawing, the file the app shows).
- */
-export function drawCar(doc: Pdf, body: Body, hex: string, x: number, y: number, scale: number) {
-  doc.save();
-  doc.translate(x, y).scale(scale);
-  for (const part of carDrawing(body, isHexColor(hex) ? hex : '9aa4b1')) {
-    const a = part.attrs;
-    if (a['stroke-width'] !== undefined) doc.lineWidth(Number(a['stroke-width']));
-    if (a['stroke-linejoin'] === 'round') doc.lineJoin('round');
-    const opacity = a['fill-opacity'];
-    if (opacity !== undefined) doc.fillOpacity(Number(opacity));
-    if (a.stroke === undefined) outline(doc, part).fill(String(a.fill));
-    else outline(doc, part).fillAndStroke(String(a.fill), String(a.stroke));
-    if (opacity !== undefined) doc.fillOpacity(1);
-  }
-  doc.restore();
 }

@@ -1,10 +1,10 @@
-import { carImageOfPath, renderCarSvg } from '@core/car-image';
+import { carImageOfPath } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
 import { proposalTitle } from '@core/quotation';
 import { proposalValidUntil } from '@core/share';
 import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
-import { type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
 
 type Input = {
   row: typeof quotations.$inferSelect;
@@ -19,19 +19,6 @@ const MUTED = '#5b6470';
 const ACCENT = '#0b5cad';
 
 const dateIt = (d: Date) => d.toLocaleDateString('it-IT', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
-
-/** The generated car picture (core/car-image.ts) drawn as vectors: pdfkit has no SVG import, but its path() reads SVG path data. */
-function drawCar(doc: Pdf, image: string, x: number, y: number, scale: number) {
-  const parsed = carImageOfPath(image);
-  if (!parsed) return;
-  const svg = renderCarSvg(parsed.body, parsed.hex);
-  doc.save().translate(x, y).scale(scale);
-  doc.rect(0, 0, 320, 160).fill('#f4f6f9');
-  for (const m of svg.matchAll(/<path d="([^"]+)" fill="(#[0-9a-f]{6})"/g)) doc.path(m[1]!).fillAndStroke(m[2]!, '#2b3138');
-  for (const m of svg.matchAll(/<circle cx="(\d+)" cy="(\d+)" r="(\d+)" fill="(#[0-9a-f]{6})"/g))
-    doc.circle(Number(m[1]), Number(m[2]), Number(m[3])).fill(m[4]!);
-  doc.restore();
-}
 
 function section(doc: Pdf, title: string) {
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title.toUpperCase(), { characterSpacing: 0.5 });
@@ -67,7 +54,9 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
 
     const carName = offer ? `${offer.c.brand} ${offer.c.model}` : 'Offerta non più disponibile';
     const top = doc.y + 12;
-    if (offer) drawCar(doc, offer.o.image, 50, top, 0.75);
+    // The catalogue's generated picture, as the app draws it; an uploaded picture is not drawn.
+    const picture = offer ? carImageOfPath(offer.o.image) : null;
+    if (picture) drawCar(doc, picture.body, picture.hex, 50, top, 0.75);
     doc
       .font('Helvetica-Bold')
       .fontSize(15)

@@ -1,4 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
+import { carImageOfPath } from '@core/car-image';
 import type { Proposal } from '@core/schemas/quotations';
 import { multipartBody } from '../../test/multipart';
 import type { TestApp } from '../../test/helper';
@@ -24,6 +26,28 @@ describe('the proposal PDF', () => {
     expect(body.length).toBeGreaterThan(2000);
     // pdfkit compresses streams; the document title is in the (uncompressed) info dictionary.
     expect(body.toString('latin1')).toContain(`Preventivo #${String(p.id).padStart(5, '0')}`);
+  });
+
+  it("draws the offer's car in its paint, as the app's picture (glass included)", async () => {
+    const p = await createProposal(full, privateCustomer());
+    await waitPdf(p.id);
+    const pdf = (await post(`proposals/${p.id}/attachment`, full, undefined)).rawPayload.toString('latin1');
+    const content = [...pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('\n');
+    const { hex } = carImageOfPath(p.quotation.data.offer.image)!;
+    const paint = [0, 2, 4].map((i) => String(parseInt(hex.slice(i, i + 2), 16) / 255)).join(' ');
+    // The body: filled with the paint and outlined, 2 points wide with round joins (core/car-image.ts carDrawing).
+    expect(content).toMatch(new RegExp(`2 w\\n1 j\\n[^]*?${paint.replace(/\./g, '\\.')} scn`));
+    // The windows at 85% opacity, the shadow under the car.
+    expect(pdf).toContain('/ca 0.85');
+    expect(content).toContain('0.8352941176470589 0.8549019607843137 0.8823529411764706 scn');
   });
 });
 
