@@ -33,6 +33,26 @@ function loginShell(): Plugin {
   };
 }
 
+/** The app's typeface file (src/theme/font.css), as the build names it. */
+const FONT_FILE = /\/roboto-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * index.html asks for the typeface (src/theme/font.css) with the page itself, not when the first text is laid
+ * out: a start then has it before its first render (from the service worker on every start but the first), and
+ * `font-display: optional` never leaves it out. Fonts are fetched in CORS mode, hence `crossorigin`.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'preload-font',
+    apply: 'build',
+    transformIndexHtml: (_html, ctx) => {
+      const file = Object.keys(ctx.bundle ?? {}).find((name) => FONT_FILE.test(`/${name}`));
+      if (!file) throw new Error('preload-font: the typeface file is not in the build');
+      return [{ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+    },
+  };
+}
+
 /** The list the service worker warms its runtime cache from (sw/sw.ts, WARM_LIST). */
 const WARM_LIST = 'warm-assets.json';
 /** Modules only an offline start loads, warmed before the rest (firstInstallOnly). */
@@ -120,6 +140,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
     loginShell(),
+    preloadFont(),
     compile.plugin,
     firstInstall.plugin,
     VitePWA({

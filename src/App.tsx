@@ -6,7 +6,7 @@ import { AssistantHost } from './shell/assistant-host';
 import { ThemeSync } from './shell/theme';
 import { sideMenu } from './shell/side-menu-state';
 import { RouterLinkProvider } from './ui/ionic/routing';
-import { AfterShell } from './ui/after-shell';
+import { AfterFirstScreen, AfterShell } from './ui/after-shell';
 import { breakpoints } from './ui/breakpoints';
 import { useMediaQuery } from './ui/use-media-query';
 import LoginPage from './features/auth/login-page';
@@ -270,11 +270,13 @@ function Shell() {
         </div>
       </div>
       {!bare && (
-        <Suspense fallback={null}>
-          <CreditCheckWidget />
-        </Suspense>
+        <AfterFirstScreen>
+          <Suspense fallback={null}>
+            <CreditCheckWidget />
+          </Suspense>
+          <AssistantHost />
+        </AfterFirstScreen>
       )}
-      {!bare && <AssistantHost />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.class.css';
+import './theme/font.css';
 import './theme/app.css';
 import './first-screen-styles';
 import type { Session } from '@core/schemas/auth';

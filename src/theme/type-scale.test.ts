@@ -14,7 +14,10 @@ const cssFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
 function declarations(property: 'font-size' | 'font-weight') {
   const found: { where: string; value: string }[] = [];
   for (const file of cssFiles) {
-    const text = readFileSync(path.join(SRC, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    // An @font-face block describes a typeface file (the weights it holds), not text on a screen.
+    const text = readFileSync(path.join(SRC, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/@font-face\s*\{[^}]*\}/g, '');
     for (const match of text.matchAll(new RegExp(`(?:^|[;{\\s])${property}\\s*:\\s*([^;}]+)`, 'g'))) {
       found.push({ where: file, value: match[1]!.replace(/\s*!important\s*$/, '').trim() });
     }

@@ -16,3 +16,13 @@ export function AfterShell({ children }: { children: ReactNode }) {
   if (shown) firstScreenDrawn = true;
   return shown ? <>{children}</> : null;
 }
+
+/**
+ * What the shell shows around the first screen but is not part of it (the floating buttons), one task after
+ * that screen: the start's three renders (shell, screen, buttons) are each shorter than one of them together
+ * (issue 18). Later on, at once.
+ */
+export function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const shown = useStaggered(2, firstScreenDrawn ? 2 : 0, 1) > 1;
+  return shown ? <>{children}</> : null;
+}
