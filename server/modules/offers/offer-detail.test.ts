@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMonthly } from '@core/format';
@@ -7,6 +6,7 @@ import { toEuros } from '@core/money';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { pdfContentStreams } from '../../test/pdf-content';
 
 let t: TestApp;
 let full: Record<string, string>; // fees-visibility, catalog
@@ -34,22 +34,10 @@ const codeWhere = async (where: ReturnType<typeof and>) => {
   return row.code;
 };
 
-/** The text pdfkit drew: inflated content streams, hex glyph strings of TJ arrays joined. */
+/** The text pdfkit drew: hex glyph strings of the content streams' TJ arrays joined. */
 function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
   let out = '';
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
+  for (const content of pdfContentStreams(pdf)) {
     for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
       for (const hex of tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)) out += Buffer.from(hex[1]!, 'hex').toString('latin1');
       out += '\n';

@@ -1,8 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { carImageOfPath } from '@core/car-image';
 import type { Proposal } from '@core/schemas/quotations';
 import { multipartBody } from '../../test/multipart';
+import { pdfContentStreams } from '../../test/pdf-content';
 import type { TestApp } from '../../test/helper';
 import { quotationsTestApp, type H, ANSWERS, tinyPdf } from './quotations.fixtures';
 
@@ -31,16 +31,9 @@ describe('the proposal PDF', () => {
   it("draws the offer's car in its paint, as the app's picture (glass included)", async () => {
     const p = await createProposal(full, privateCustomer());
     await waitPdf(p.id);
-    const pdf = (await post(`proposals/${p.id}/attachment`, full, undefined)).rawPayload.toString('latin1');
-    const content = [...pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-      .map((m) => {
-        try {
-          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-        } catch {
-          return '';
-        }
-      })
-      .join('\n');
+    const body = (await post(`proposals/${p.id}/attachment`, full, undefined)).rawPayload;
+    const pdf = body.toString('latin1');
+    const content = pdfContentStreams(body).join('\n');
     const { hex } = carImageOfPath(p.quotation.data.offer.image)!;
     const paint = [0, 2, 4].map((i) => String(parseInt(hex.slice(i, i + 2), 16) / 255)).join(' ');
     // The body: filled with the paint and outlined, 2 points wide with round joins (core/car-image.ts carDrawing).
