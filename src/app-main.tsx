@@ -116,6 +116,8 @@ export async function start(signedIn?: Session) {
   const firstData = restore.then(() => prefetchScreen(location.pathname, location.search));
 
   await Promise.race([Promise.all([firstScreen, firstData]), shownAnyway]);
+  // The last of those modules was evaluated in this task: the render in the next.
+  await nextTask();
 
   const root = createRoot(document.getElementById('root')!);
   // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).

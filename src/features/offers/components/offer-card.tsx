@@ -34,7 +34,11 @@ export const OfferCard = memo(function OfferCard({
 }) {
   const href = links.offerDetail(offer.code, offer);
   const card = (
-    <Link to={href} className={`offer-card${offer.isHighlighted ? ' offer-card--highlighted' : ''}`} data-testid="offer-card">
+    <Link
+      to={href}
+      className={`offer-card${eager ? ' offer-card--eager' : ''}${offer.isHighlighted ? ' offer-card--highlighted' : ''}`}
+      data-testid="offer-card"
+    >
       <div className="offer-card-image">
         <CarPicture src={offer.image} alt={`${offer.brand} ${offer.model}`} eager={eager} />
         <div className="offer-card-badges">
