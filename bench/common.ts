@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Page } from '@playwright/test';
 import { openDatabase, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
@@ -197,3 +198,40 @@ export const machineLines = (loadBefore: string) => [
   `- Macchina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length} CPU, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}; Node ${process.version}`,
   `- Load average (1 / 5 / 15 min) all'inizio: ${loadBefore}; alla fine: ${loadAverage()} su ${os.cpus().length} CPU (sopra il numero di CPU altri processi falsano le misure)`,
 ];
+
+/**
+ * The demo agent (completo@demo.it) signed in on `page`, in a persistent context whose other tabs share the
+ * login, with the service worker's warm-up done (sw/sw.ts, warmAssets: every chunk the install left out, in
+ * its cache), as for an agent who reopens the app; then `page` goes blank, so that the app's timers do not run
+ * beside the pages measured. Returns the first screens' addresses: /offers, an offer detail (the first card's)
+ * and the quotation wizard's customer step for a private customer's offer.
+ */
+export async function signInAndWarm(page: Page, base: string): Promise<{ offers: string; detail: string; wizard: string }> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill('completo@demo.it');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByTestId('top-user').waitFor();
+  await page.goto(`${base}/offers`);
+  const card = page.locator('[data-testid="offer-card"] a, a[data-testid="offer-card"]').first();
+  await card.waitFor();
+  const detail = new URL((await card.getAttribute('href'))!, base).toString();
+  // Left running, the warm-up made the first measured start fetch and store some 60 files beside the page.
+  await page.waitForFunction(
+    async () => {
+      const wanted = (await (await fetch('/warm-assets.json')).json()) as string[];
+      return (await (await caches.open('assets')).keys()).length >= wanted.length;
+    },
+    undefined,
+    { timeout: 120_000, polling: 500 },
+  );
+  const headers = await loginAs(base, 'completo@demo.it');
+  const search = await fetch(`${base}/api/v1/search/offers`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ customerType: ['privati'], page: 1, items: 18 }),
+  });
+  const ref = ((await search.json()) as { items: { data: { ref: string; customerType: string }[] } }).items.data.find((c) => c.customerType === 'privati')!.ref;
+  await page.goto('about:blank');
+  return { offers: `${base}/offers`, detail, wizard: `${base}/quotation/?offer=${encodeURIComponent(ref)}` };
+}

@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Locator, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { DEMO_PASSWORD } from '../server/db/seed/users';
-import { CHROMIUM, ensureBuilt, loginAs, seededPglite, startServer, TMP } from './common';
+import { CHROMIUM, ensureBuilt, seededPglite, signInAndWarm, startServer, TMP } from './common';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100 } as Record<string, number>;
@@ -135,41 +134,11 @@ export async function run() {
     await audit('/login', `${server.base}/login`, true);
     await audit('/login', `${server.base}/login`, true, true);
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.base}/login`);
-    await page.getByLabel('Email').fill('completo@demo.it');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.getByTestId('top-user').waitFor();
-    await page.goto(`${server.base}/offers`);
-    const card = page.locator('[data-testid="offer-card"] a, a[data-testid="offer-card"]').first();
-    await card.waitFor();
-    const detail = new URL((await card.getAttribute('href'))!, server.base).toString();
-    // The worker's warm-up (sw/sw.ts, warmAssets) done: the agent who reopens the app had it long before, and
-    // left running it made the first audited start fetch and store some 60 files beside the page.
-    await page.waitForFunction(
-      async () => {
-        const wanted = (await (await fetch('/warm-assets.json')).json()) as string[];
-        return (await (await caches.open('assets')).keys()).length >= wanted.length;
-      },
-      undefined,
-      { timeout: 120_000, polling: 500 },
-    );
-    // The wizard's first step (the customer), as 'Crea preventivo' opens it for a private customer's offer.
-    const headers = await loginAs(server.base, 'completo@demo.it');
-    const search = await fetch(`${server.base}/api/v1/search/offers`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ customerType: ['privati'], page: 1, items: 18 }),
-    });
-    const ref = ((await search.json()) as { items: { data: { ref: string; customerType: string }[] } }).items.data.find(
-      (c) => c.customerType === 'privati',
-    )!.ref;
-    const wizard = `${server.base}/quotation/?offer=${encodeURIComponent(ref)}`;
-    // The app stays closed in this tab while Lighthouse audits in its own: a same-site tab may share the
+    // The app stays closed in that tab while Lighthouse audits in its own: a same-site tab may share the
     // audited page's renderer, and the app's timers would then count in its trace.
-    await page.goto('about:blank');
+    const { offers, detail, wizard } = await signInAndWarm(page, server.base);
     for (const [name, url] of [
-      ['/offers', `${server.base}/offers`],
+      ['/offers', offers],
       ['dettaglio offerta', detail],
       ['preventivo, passo cliente', wizard],
     ] as const) {
@@ -181,7 +150,7 @@ export async function run() {
       await interaction(
         page,
         'filtro su /offers (una marca)',
-        `${server.base}/offers`,
+        offers,
         async (p, i) => {
           await tap(p.locator('[data-section="brands"] ion-checkbox').first());
           // The search's answer on screen: the address carries the filter (or no longer does).

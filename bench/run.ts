@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
   offline: () => import('./offline'),
   lighthouse: () => import('./lighthouse'),
+  starts: () => import('./starts'),
   api: () => import('./api'),
   load: () => import('./load'),
 };
