@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { openDatabase, type Database } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
 import { DEMO_PASSWORD } from '../server/db/seed/users';
@@ -153,6 +153,9 @@ export async function loginAs(base: string, email: string): Promise<Record<strin
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 /** The same for values in any order. */
+/** The middle value (the upper of the two middle ones for an even count): the benchmarks' medians of runs. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export const percentileOf = (values: number[], p: number) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -234,4 +237,15 @@ export async function signInAndWarm(page: Page, base: string): Promise<{ offers:
   const ref = ((await search.json()) as { items: { data: { ref: string; customerType: string }[] } }).items.data.find((c) => c.customerType === 'privati')!.ref;
   await page.goto('about:blank');
   return { offers: `${base}/offers`, detail, wizard: `${base}/quotation/?offer=${encodeURIComponent(ref)}` };
+}
+
+/**
+ * Stops the app's service worker (through `cdp`, a session on one of the browser's tabs), then waits a second:
+ * the next start runs in a new renderer and starts the worker itself, as an agent who reopens the app. A
+ * running worker kept the last start's renderer alive (docs/decisions.md, issue 18).
+ */
+export async function stopAppWorkers(cdp: CDPSession) {
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Locator, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { CHROMIUM, ensureBuilt, seededPglite, signInAndWarm, startServer, TMP } from './common';
+import { CHROMIUM, ensureBuilt, median, seededPglite, signInAndWarm, startServer, stopAppWorkers, TMP } from './common';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100 } as Record<string, number>;
@@ -35,8 +35,6 @@ type Run = { scores: Record<string, number>; tbt: number; benchmarkIndex: number
 type Row = { page: string; url: string; scores: Record<string, number>; tbt: number; runs: Run[]; calibrated: boolean };
 /** `shown`: from the input to the frame after the screen's own change (the part of the page `shownIn` names). */
 type Interaction = { name: string; durations: number[]; shown: number[] };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run() {
   ensureBuilt();
@@ -66,10 +64,8 @@ export async function run() {
     const freshRenderer = async () => {
       const tab = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(tab);
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
+      await stopAppWorkers(cdp);
       await cdp.detach();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
     };
     const audit = async (name: string, url: string, firstVisit = false, calibrated = false) => {
       const runs: Run[] = [];

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession } from '@playwright/test';
-import { CHROMIUM, ensureBuilt, machineLines, loadAverage, seededPglite, signInAndWarm, startServer } from './common';
+import { CHROMIUM, ensureBuilt, loadAverage, machineLines, median, seededPglite, signInAndWarm, startServer, stopAppWorkers } from './common';
 
 const RUNS = Number(process.env.BENCH_STARTS_RUNS ?? 5);
 /** Lantern's `SIGNIFICANT_DUR_THRESHOLD_MS` (@paulirish/trace_engine, PageDependencyGraph). */
@@ -30,13 +30,15 @@ type TraceEvent = {
   tid: number;
   args?: { data?: { documentLoaderURL?: string } };
 };
-type Task = { start: number; wall: number; thread: number };
-type Start = { tasks: Task[]; mainThreadMs: number };
+type Task = { wall: number; thread: number };
+/** `counted`: the tasks Lighthouse's simulation keeps (COUNTED_MS or more), but the navigation's own. */
+type Start = { counted: Task[]; mainThreadMs: number };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const blocking = (tasks: Task[], slowdown: number, of: 'wall' | 'thread') => Math.round(tasks.reduce((sum, t) => sum + Math.max(0, t[of] * slowdown - 50), 0));
+/** Each task as wall/thread ms. */
+const listed = (tasks: Task[]) => tasks.map((t) => `${t.wall.toFixed(0)}/${t.thread.toFixed(0)}`).join(' ');
 
-/** The page's main-thread top-level tasks from its navigation on (the renderer that loaded `origin`). */
+/** The page's main-thread top-level tasks from its navigation on (the renderer that loaded `origin`), counted as Lighthouse does. */
 function mainThreadTasks(events: TraceEvent[], origin: string): Start {
   const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(origin)).pop();
   if (!navigation) throw new Error('no navigation in the trace');
@@ -48,11 +50,11 @@ function mainThreadTasks(events: TraceEvent[], origin: string): Start {
   for (const e of own) {
     if (e.ts < end) continue; // nested
     end = e.ts + (e.dur ?? 0);
-    tasks.push({ start: (e.ts - navigation.ts) / 1000, wall: (e.dur ?? 0) / 1000, thread: (e.tdur ?? 0) / 1000 });
+    tasks.push({ wall: (e.dur ?? 0) / 1000, thread: (e.tdur ?? 0) / 1000 });
   }
   // The first is the navigation's own (the document's commit and parse), before any paint: Lighthouse's
   // total blocking time starts at the first paint and never counts it.
-  return { tasks: tasks.slice(1), mainThreadMs: tasks.reduce((sum, t) => sum + t.thread, 0) };
+  return { counted: tasks.slice(1).filter((t) => t.wall >= COUNTED_MS), mainThreadMs: tasks.reduce((sum, t) => sum + t.thread, 0) };
 }
 
 async function traced(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
@@ -100,9 +102,7 @@ export async function run() {
         // Each start in a new tab with the app's worker stopped, as an agent who reopens the app.
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
-        await cdp.send('ServiceWorker.enable');
-        await cdp.send('ServiceWorker.stopAllWorkers');
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await stopAppWorkers(cdp);
         const events = await traced(cdp, async () => {
           await tab.goto(url);
           await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -110,10 +110,9 @@ export async function run() {
         await cdp.detach();
         await tab.close();
         const start = mainThreadTasks(events, server.base);
-        const counted = start.tasks.filter((t) => t.wall >= COUNTED_MS);
         console.log(
-          `    ${name} #${i + 1}: ${counted.map((t) => `${t.wall.toFixed(0)}/${t.thread.toFixed(0)}`).join(' ')} ms (wall/thread); ` +
-            SLOWDOWNS.map((s) => `${s}x ${blocking(counted, s, 'wall')} / ${blocking(counted, s, 'thread')}`).join(', '),
+          `    ${name} #${i + 1}: ${listed(start.counted)} ms (wall/thread); ` +
+            SLOWDOWNS.map((s) => `${s}x ${blocking(start.counted, s, 'wall')} / ${blocking(start.counted, s, 'thread')}`).join(', '),
         );
         starts.push(start);
       }
@@ -127,9 +126,9 @@ export async function run() {
   }
 
   const row = (page: string, starts: Start[]) => {
-    const counted = starts.map((s) => s.tasks.filter((t) => t.wall >= COUNTED_MS));
+    const counted = starts.map((s) => s.counted);
     const cells = SLOWDOWNS.flatMap((s) => [median(counted.map((c) => blocking(c, s, 'wall'))), median(counted.map((c) => blocking(c, s, 'thread')))]);
-    const each = counted.map((c) => c.map((t) => `${t.wall.toFixed(0)}/${t.thread.toFixed(0)}`).join(' ')).join('; ');
+    const each = counted.map(listed).join('; ');
     return `| ${page} | ${median(starts.map((s) => Math.round(s.mainThreadMs)))} | ${median(counted.map((c) => c.length))} | ${cells.join(' | ')} | ${each} |`;
   };
   const lines = [
