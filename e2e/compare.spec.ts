@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { E2E } from './env';
-import { expect, loginAs, screen, test, USERS } from './fixtures';
+import { allCardsDrawn, expect, loginAs, screen, test, USERS } from './fixtures';
 import { netSwitch } from './net-switch';
 import { goOffline, launchDevice, type NetSwitch, preparedDevice } from './offline-device';
 import { apiLogin } from './quotation-steps';
@@ -28,6 +28,7 @@ type Picked = { title: string; rate: string; index: number };
 async function pickCards(page: Page, wanted: number, skip: readonly number[] = []): Promise<Picked[]> {
   const cards = page.getByTestId('offer-card');
   await expect(cards.first()).toBeVisible();
+  await allCardsDrawn(page);
   const out: Picked[] = [];
   for (let i = 0; out.length < wanted && i < (await cards.count()); i++) {
     if (skip.includes(i)) continue;

@@ -21,6 +21,15 @@ export const USERS = {
 export const screen = (page: Page) => page.locator('.ion-page').last();
 
 /**
+ * Every offer card of /offers drawn: on a phone the cards past the second wait for a scroll or for the start
+ * to be over (src/features/offers/offers-page.tsx, OfferCards), so a test reading them all waits for them.
+ */
+export async function allCardsDrawn(page: Page) {
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  await expect(page.locator('.offer-card--pending')).toHaveCount(0);
+}
+
+/**
  * Full-page screenshots at desktop (1280) and phone (390) width in test-results/shots/, to look at;
  * the viewport goes back to the project's 1280×800.
  */

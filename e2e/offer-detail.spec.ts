@@ -3,7 +3,7 @@ import type { Page, Response } from '@playwright/test';
 import { formatMonthly } from '../core/format';
 import type { OfferDetail } from '../core/schemas/offer-detail';
 import { E2E } from './env';
-import { test, expect, screen, USERS } from './fixtures';
+import { allCardsDrawn, test, expect, screen, USERS } from './fixtures';
 
 const isDetail = (r: Response) => /\/api\/v1\/offers\/OF\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET';
 const rateOf = (c: { monthly_rate: number; special_rate: number | null; special_price: number | null }) =>
@@ -23,6 +23,7 @@ test('configures an offer: variation, accessory, colour, commission, printed PDF
   await page.goto('/offers');
   const cards = screen(page).getByTestId('offer-card');
   await expect(cards.first()).toBeVisible();
+  await allCardsDrawn(page);
   const hrefs = await cards.evaluateAll((as) => as.slice(0, 10).map((a) => a.getAttribute('href') ?? ''));
 
   // Open the first offer from the search, then pick one with several variations and a movable commission.

@@ -97,6 +97,12 @@ test('on a phone the filters open in the "Filtra le offerte" drawer', async ({ p
   await expect(page.locator('.offers-filters')).toHaveCount(0);
   await expect(cards(page).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/offers-390.png' });
+  // The cards past the second are drawn as the agent scrolls towards them (or once the start is over).
+  await cards(page).nth(1).scrollIntoViewIfNeeded();
+  await page.locator('.offer-grid > *').last().scrollIntoViewIfNeeded();
+  await expect(cards(page)).toHaveCount(18);
+  await expect(page.locator('.offer-card--pending')).toHaveCount(0);
+  await cards(page).first().scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: /^Filtra/ }).click();
   const drawer = page.locator('ion-modal.filters-drawer');
   await expect(drawer.getByText('Filtra le offerte')).toBeVisible();

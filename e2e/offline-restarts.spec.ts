@@ -11,7 +11,7 @@ import { modal, openModal, retiredCheck } from './credit-check-steps';
 import { deviceRecords, expireMirroredAccess, mirroredSession } from './device';
 import { netSwitch } from './net-switch';
 import { E2E } from './env';
-import { expect, screen, test, USERS } from './fixtures';
+import { allCardsDrawn, expect, screen, test, USERS } from './fixtures';
 import { goOffline as deviceOffline, goOnline as deviceOnline, launchDevice, type NetSwitch, preparedDevice, type Screen } from './offline-device';
 import { apiLogin, fillQuoteForm, offerCard, uniqueFiscalCode } from './quotation-steps';
 
@@ -100,6 +100,7 @@ test('three offline starts in a row and a cold start: every main screen opens fr
   // Every card shows its car, also those never scrolled to online: the catalogue's pictures are drawn on the
   // device from their names (src/ui/car-picture.tsx), nothing to fetch.
   await cold.goto('/offers');
+  await allCardsDrawn(cold);
   const last = cold.getByTestId('offer-card').last();
   await last.scrollIntoViewIfNeeded();
   const picture = last.locator('svg.car-picture');

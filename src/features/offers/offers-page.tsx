@@ -20,6 +20,7 @@ import { AppPage } from '../../shell/layout';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { breakpoints } from '../../ui/breakpoints';
 import { useMediaQuery } from '../../ui/use-media-query';
+import { useNearOrIdle } from '../../ui/use-near-or-idle';
 import { useStaggered } from '../../ui/use-staggered';
 import { useExportOffers } from './api/export-offers';
 import { useOfferFilters } from './api/get-offer-filters';
@@ -52,20 +53,31 @@ function useGridColumns() {
   return three ? 3 : two ? 2 : 1;
 }
 
+/** The rows drawn with the page: a phone's first screenful and the next card. */
+const ROWS_AT_START = 2;
+/** The rest wait for the agent to scroll near them, or for an idle moment this long after the first render. */
+const REST_AFTER_MS = 3000;
+
 /**
  * The page's cards a row at a time: the first row at once (its pictures load at once: the page's largest
  * paint), then one row to a task, each card in its place, held by an empty box of the card's expected
  * height (src/ui/use-staggered.ts). A phone's one card, not three, in the page's first render: the
- * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md).
+ * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md). Past
+ * the second row they wait until the agent scrolls within a screen of them or the start is over
+ * (src/ui/use-near-or-idle.ts): on a phone sixteen cards drawn during the start were about 80 ms of main
+ * thread at full speed in its first three seconds, none of it on screen. At desktop width the third row
+ * is within a screen already, and every row follows at once.
  */
 function OfferCards({ offers, action, userId }: { offers: OfferCardData[]; action: CardAction | undefined; userId: number | undefined }) {
   const columns = useGridColumns();
-  const shown = useStaggered(offers.length, columns, columns);
+  const [rest, watch] = useNearOrIdle(REST_AFTER_MS);
+  const drawable = rest ? offers.length : Math.min(offers.length, ROWS_AT_START * columns);
+  const shown = useStaggered(drawable, columns, columns);
   return offers.map((o, i) =>
     i < shown ? (
       <OfferCard key={i} offer={o} eager={i < columns} action={action} userId={userId} />
     ) : (
-      <div key={i} className="offer-card offer-card--pending" aria-hidden="true" />
+      <div key={i} ref={i === drawable && !rest ? watch : undefined} className="offer-card offer-card--pending" aria-hidden="true" />
     ),
   );
 }
