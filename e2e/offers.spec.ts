@@ -84,6 +84,36 @@ test('sorts and pages forward and back', async ({ page }) => {
   await expect(cards(page).first()).toHaveAttribute('href', firstOnPage1 ?? '');
 });
 
+// A reopened app shows the answer it kept and asks the server again: the cards stay as they are (not dimmed,
+// not drawn again) while that refresh runs; a new search dims them until its own answer (issue 18).
+test('reopened, the kept cards stay while they are refreshed; a new search dims them until its answer', async ({ page, context }) => {
+  await openOffers(page);
+  await expect(cards(page)).toHaveCount(18);
+  const kept = await cards(page).first().getAttribute('href');
+  // The real server answers searches, a second and a half late (a slow network).
+  let answered = 0;
+  await context.route('**/api/v1/search/offers', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+    answered++;
+  });
+  const grid = page.locator('.offer-grid');
+  const refresh = page.waitForRequest('**/api/v1/search/offers');
+  await page.reload();
+  await refresh;
+  await expect(cards(page).first()).toHaveAttribute('href', kept ?? '');
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  expect(answered, 'checked while the refresh was still on its way').toBe(0);
+
+  await expect.poll(() => answered).toBe(1);
+  await page.getByLabel('Ordina per').selectOption({ label: 'Prezzo decrescente' });
+  await expect(grid).toHaveAttribute('aria-busy', 'true');
+  expect(answered).toBe(1);
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  const dearest = await prices(page);
+  expect(dearest).toEqual([...dearest].sort((a, b) => b - a));
+});
+
 test('a pasted link with no match shows the empty message', async ({ page }) => {
   await openOffers(page, '?brands=tesla&fuels=diesel');
   await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();

@@ -91,7 +91,9 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
   const { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen } = useOfferSearchState();
   const search = useSearchOffers(body);
   useOfflineCopyReady();
-  const fallbackFilters = useOfferFilters();
+  // Its data read at once: a query whose result a render never reads re-renders the page at each of its
+  // changes (TanStack Query notifies every change when no property is tracked), its refresh at start twice.
+  const { data: fallbackSet } = useOfferFilters();
   const exporter = useExportOffers();
   const wide = useMediaQuery(breakpoints.wide);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -101,15 +103,19 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
   // Bumped when a prompt is cancelled: the filter controls start again from the unchanged filters.
   const [revision, setRevision] = useState(0);
 
-  const set = search.data?.filters ?? fallbackFilters.data;
+  const set = search.data?.filters ?? fallbackSet;
   // The customer-type chip a completed check set stays hidden (spec §4).
   const hidden = creditCheckHiddenTags(check).join(',');
   const chips = useMemo(
     () => activeChips(state.filters, set).filter((c) => !(c.name === 'customerType' && hidden.split(',').includes(String(c.value)))),
     [state.filters, set, hidden],
   );
-  const loading = search.isFetching;
   const result = search.data;
+  // Busy while there is nothing to show yet, while the previous search's cards stand in for a new one, and
+  // while the device's answer (offline) is asked of the server again. Not while the same server answer is
+  // refreshed (a reopened app's restored answer): the cards stay as they are, and the page does not render
+  // again when the refresh starts and ends, only if its answer differs (issue 18).
+  const loading = search.isPending || search.isPlaceholderData || (result?.offlineSyncedAt !== undefined && search.isFetching);
 
   /**
    * A filter change that would reset the credit check asks first (spec §5 "Filters"): confirmed, the check is
