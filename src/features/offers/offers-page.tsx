@@ -64,7 +64,7 @@ const REST_AFTER_MS = 3000;
  * height (src/ui/use-staggered.ts). A phone's one card, not three, in the page's first render: the
  * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md). Past
  * the second row they wait until the agent scrolls within a screen of them or the start is over
- * (src/ui/use-near-or-idle.ts): on a phone sixteen cards drawn during the start were about 80 ms of main
+ * (src/ui/use-near-or-idle.ts): on a phone sixteen cards drawn during the start were 35-85 ms of main
  * thread at full speed in its first three seconds, none of it on screen. At desktop width the third row
  * is within a screen already, and every row follows at once.
  */
