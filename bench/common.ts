@@ -152,10 +152,9 @@ export async function loginAs(base: string, email: string): Promise<Record<strin
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-/** The same for values in any order. */
 /** The middle value (the upper of the two middle ones for an even count): the benchmarks' medians of runs. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
+/** `percentile` for values in any order. */
 export const percentileOf = (values: number[], p: number) =>
   percentile(
     [...values].sort((a, b) => a - b),

@@ -90,6 +90,13 @@ const kinds = (byKind: Record<string, number>) =>
     .map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`)
     .join(', ');
 
+/** The tasks' thread time by kind, summed. */
+function summedParts(tasks: Task[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const t of tasks) for (const [kind, ms] of Object.entries(t.parts)) sum[kind] = (sum[kind] ?? 0) + ms;
+  return sum;
+}
+
 /** The page's main-thread top-level tasks from its navigation on (the renderer that loaded `origin`), counted as Lighthouse does; null if the trace lacks the navigation. */
 function mainThreadTasks(events: TraceEvent[], origin: string): Start | null {
   const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(origin)).pop();
@@ -193,9 +200,7 @@ export async function run() {
     const cells = SLOWDOWNS.flatMap((s) => [median(counted.map((c) => blocking(c, s, 'wall'))), median(counted.map((c) => blocking(c, s, 'thread')))]);
     const each = counted.map(listed).join('; ');
     // Each start's counted thread time by kind, then the median of each kind over the starts.
-    const byStart = counted.map((c) =>
-      c.reduce<Record<string, number>>((sum, t) => (Object.entries(t.parts).forEach(([k, ms]) => (sum[k] = (sum[k] ?? 0) + ms)), sum), {}),
-    );
+    const byStart = counted.map(summedParts);
     const names = [...new Set(byStart.flatMap(Object.keys))];
     const byKind = kinds(Object.fromEntries(names.map((k) => [k, median(byStart.map((b) => b[k] ?? 0))])));
     return `| ${page} | ${median(starts.map((s) => Math.round(s.mainThreadMs)))} | ${median(counted.map((c) => c.length))} | ${cells.join(' | ')} | ${byKind} | ${each} |`;

@@ -10,6 +10,7 @@ import { session } from './api/session';
 import { App, prefetchScreen, preloadScreen } from './App';
 import { CrashScreen } from './shell/crash-screen';
 import { ensureIntl } from './shell/intl';
+import { whenIdle } from './ui/idle';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, persistChanges, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself. A customer
@@ -19,10 +20,8 @@ const customerPage = location.pathname.startsWith('/p/');
 const UpdatePrompt =
   import.meta.env.PROD && !isNativeShell() && !customerPage && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
-const whenIdle = (run: () => void) => {
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-};
+/** Background work of the start: when the browser is idle, within 2 s. */
+const whenStartIdle = (run: () => void) => void whenIdle(run, { timeout: 2000, fallbackMs: 200 });
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const nextTask = () => delay(0);
@@ -90,7 +89,7 @@ export async function start(signedIn?: Session) {
   // offline/index.ts).
   // Its modules are evaluated in one idle moment and it starts in the next: two tasks, each shorter than a
   // phone's long task, not one (Dexie's evaluation alone is about 10 ms at full speed).
-  const startOffline = (reopened: boolean) => whenIdle(() => void import('./offline').then((m) => whenIdle(() => m.startOfflineSync({ reopened }))));
+  const startOffline = (reopened: boolean) => whenStartIdle(() => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))));
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   if (session.isActive()) startOffline(!signedIn);
   else {
@@ -109,7 +108,7 @@ export async function start(signedIn?: Session) {
 
   // The service worker fetches the rest of the app into its cache (sw/sw.ts, warmAssets): the first
   // screen first, then every screen opens offline.
-  if (UpdatePrompt) whenIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
+  if (UpdatePrompt) whenStartIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
 
   // Its data too, once the device's copy is read back (the restore marks what it read stale: asked before, an
   // answer would count as stale and be asked again at the first render).

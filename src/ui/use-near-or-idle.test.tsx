@@ -54,7 +54,6 @@ describe('useNearOrIdle', () => {
   });
 
   it('draws at once where the browser cannot tell what is near', () => {
-    vi.stubGlobal('IntersectionObserver', undefined);
     // @ts-expect-error: a browser without it
     delete window.IntersectionObserver;
     render(<Rest />);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { whenIdle } from './idle';
 
 /**
  * Whether to draw what waits below the first screenful: true once the element given to `watch` comes
@@ -10,15 +11,11 @@ export function useNearOrIdle(afterMs: number): [boolean, (element: Element | nu
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
-    let idle: number | undefined;
-    const timer = setTimeout(() => {
-      const now = () => setReady(true);
-      if ('requestIdleCallback' in window) idle = requestIdleCallback(now, { timeout: 1000 });
-      else now();
-    }, afterMs);
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => (cancelIdle = whenIdle(() => setReady(true), { timeout: 1000 })), afterMs);
     return () => {
       clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancelIdle();
     };
   }, [ready, afterMs]);
 

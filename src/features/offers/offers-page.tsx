@@ -77,7 +77,7 @@ function OfferCards({ offers, action, userId }: { offers: OfferCardData[]; actio
     i < shown ? (
       <OfferCard key={i} offer={o} eager={i < columns} action={action} userId={userId} />
     ) : (
-      <div key={i} ref={i === drawable && !rest ? watch : undefined} className="offer-card offer-card--pending" aria-hidden="true" />
+      <div key={i} ref={i === drawable ? watch : undefined} className="offer-card offer-card--pending" aria-hidden="true" />
     ),
   );
 }

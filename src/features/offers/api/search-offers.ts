@@ -9,6 +9,7 @@ import { isReachable } from '../../../api/reachability';
 import { queryClient, queryKeys } from '../../../api/query-client';
 import type { OfflineSearchResponse } from '../../../offline/catalogue';
 import { useOnline } from '../../../offline/hooks';
+import { whenIdle } from '../../../ui/idle';
 
 /** The device's copy of the catalogue (Dexie): loaded on first use, so an online first screen does not carry it. */
 type Catalogue = typeof import('../../../offline/catalogue');
@@ -97,11 +98,6 @@ export function useOfflineCopyReady() {
           .then((c) => c.loadOfflineCopy(user.userId))
           .catch(() => undefined);
     };
-    if (!('requestIdleCallback' in window)) {
-      const id = setTimeout(load, 500);
-      return () => clearTimeout(id);
-    }
-    const id = requestIdleCallback(load, { timeout: 500 });
-    return () => cancelIdleCallback(id);
+    return whenIdle(load, { timeout: 500, fallbackMs: 500 });
   }, [online]);
 }
