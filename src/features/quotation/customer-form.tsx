@@ -1,7 +1,7 @@
 import { Button } from '../../ui/button';
 import { Note } from '../../ui/text';
-import { useEffect, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { memo, useEffect, useState } from 'react';
+import { type Control, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
 import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
 import type { Customer } from '@core/schemas/quotations';
@@ -29,6 +29,7 @@ export type CustomerValues = {
   consent: boolean;
 };
 
+const f = it.quotation.fields;
 const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
 
 /**
@@ -106,8 +107,6 @@ export function CustomerForm({
   const [entryError, setEntryError] = useState<string | null>(null);
   const [vatError, setVatError] = useState<string | null>(null);
   const form = useForm<CustomerValues>({ resolver, defaultValues: initial ?? emptyCustomer(defaultCategory(startType)) });
-  const f = it.quotation.fields;
-  const categories = categoriesFor(type).map((c) => ({ value: c.value, label: c.label }));
 
   async function lookup(by: { code?: string; vat?: string }) {
     setSearching(true);
@@ -243,38 +242,7 @@ export function CustomerForm({
         )}
         {found === false && <Note data-testid="customer-not-found">{it.quotation.customerNotFound}</Note>}
 
-        <div className="form-grid">
-          <SelectField control={form.control} name="employee_category" label={f.employee_category} options={categories} />
-          {type === 'piva' && <TextField control={form.control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
-          <TextField control={form.control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
-          <TextField control={form.control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
-          <TextField
-            control={form.control}
-            name="email"
-            label={f.email}
-            type="email"
-            inputmode="email"
-            autocomplete="email"
-            maxlength={254}
-            disabled={disabled}
-          />
-          <TextField control={form.control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
-          <TextField control={form.control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
-          <TextField
-            control={form.control}
-            name="zip_code"
-            label={f.zip_code}
-            inputmode="numeric"
-            autocomplete="postal-code"
-            maxlength={5}
-            disabled={disabled}
-          />
-          <TextField control={form.control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
-        </div>
-        <TextAreaField control={form.control} name="notes" label={f.notes} maxlength={2000} rows={3} />
-        <CheckboxField control={form.control} name="consent">
-          <span className="consent-text">{it.quotation.consent}</span>
-        </CheckboxField>
+        <CustomerFields control={form.control} type={type} disabled={disabled} />
       </fieldset>
       <div className="wizard-actions">
         <Button fill="outline" onClick={onBack} data-testid="back-to-offer">
@@ -287,3 +255,31 @@ export function CustomerForm({
     </form>
   );
 }
+
+/**
+ * The customer's data fields, each a Controller that re-renders on its own changes. Kept apart (memo) from
+ * the step's lookup and type choice: react-hook-form renders the component holding `useForm` a second time
+ * as it mounts (its `isReady` layout effect), which drew every field twice in the step's first task (issue 18).
+ */
+const CustomerFields = memo(function CustomerFields({ control, type, disabled }: { control: Control<CustomerValues>; type: CustomerType; disabled: boolean }) {
+  const categories = categoriesFor(type).map((c) => ({ value: c.value, label: c.label }));
+  return (
+    <>
+      <div className="form-grid">
+        <SelectField control={control} name="employee_category" label={f.employee_category} options={categories} />
+        {type === 'piva' && <TextField control={control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
+        <TextField control={control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
+        <TextField control={control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
+        <TextField control={control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={disabled} />
+        <TextField control={control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
+        <TextField control={control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
+        <TextField control={control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={disabled} />
+        <TextField control={control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
+      </div>
+      <TextAreaField control={control} name="notes" label={f.notes} maxlength={2000} rows={3} />
+      <CheckboxField control={control} name="consent">
+        <span className="consent-text">{it.quotation.consent}</span>
+      </CheckboxField>
+    </>
+  );
+});
