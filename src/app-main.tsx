@@ -23,6 +23,14 @@ const UpdatePrompt =
 /** Background work of the start: when the browser is idle, within 2 s. */
 const whenStartIdle = (run: () => void) => void whenIdle(run, { timeout: 2000, fallbackMs: 200 });
 
+/**
+ * A reopened app's background start (the outbox and the catalogue copy, with Dexie; the worker's warm-up)
+ * waits this long before its idle moment: the first screen draws, gets its data and takes the first taps
+ * without it (issue 18). After a login it starts at once: the catalogue copy must reach the device before
+ * the network goes.
+ */
+const REOPENED_BACKGROUND_AFTER_MS = 3000;
+
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const nextTask = () => delay(0);
 
@@ -84,14 +92,16 @@ export async function start(signedIn?: Session) {
   // A millisecond or two: it loads no formatter (src/shell/intl.ts).
   await ensureIntl();
   // The outbox and the catalogue copy (and Dexie with them) start once there is a session: the login
-  // screen loads without them. They start when the browser is next idle (within 2 s): background work
-  // that must not delay the first screen (a reopened app refreshes its catalogue copy later still:
-  // offline/index.ts).
+  // screen loads without them. They start when the browser is next idle (within 2 s), a reopened app's
+  // only after its first seconds: background work that must not delay the first screen (a reopened app
+  // refreshes its catalogue copy later still: offline/index.ts).
   // Its modules are evaluated in one idle moment and it starts in the next: two tasks, each shorter than a
   // phone's long task, not one (Dexie's evaluation alone is about 10 ms at full speed).
   const startOffline = (reopened: boolean) => whenStartIdle(() => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))));
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
-  if (session.isActive()) startOffline(!signedIn);
+  const reopened = session.isActive() && !signedIn;
+  const inBackground = (run: () => void) => (reopened ? void setTimeout(run, REOPENED_BACKGROUND_AFTER_MS) : run());
+  if (session.isActive()) inBackground(() => startOffline(reopened));
   else {
     const stop = session.on((e) => {
       if (e !== 'changed' || !session.isActive()) return;
@@ -108,7 +118,7 @@ export async function start(signedIn?: Session) {
 
   // The service worker fetches the rest of the app into its cache (sw/sw.ts, warmAssets): the first
   // screen first, then every screen opens offline.
-  if (UpdatePrompt) whenStartIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })));
+  if (UpdatePrompt) inBackground(() => whenStartIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' }))));
 
   // Its data too, once the device's copy is read back (the restore marks what it read stale: asked before, an
   // answer would count as stale and be asked again at the first render).
