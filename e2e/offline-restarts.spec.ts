@@ -195,6 +195,9 @@ async function closeAppAndReconnect(context: BrowserContext, page: Page, beforeC
   await screen(page).getByTestId('quote-save').click();
   await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
   expect(await deviceRecords(page, 'outbox')).toBe(1);
+  // The app's background start (a reopened app's comes 3 s in: src/app-main.tsx) has run: the pending count
+  // follows the outbox from then, and its session mirror is written; a later one would undo beforeClosing's.
+  await expect(page.getByTestId('pending-count')).toHaveText('1');
   await beforeClosing(page);
 
   // The agent closes the app; the browser (and its service worker) stays.
