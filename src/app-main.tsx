@@ -20,8 +20,8 @@ const customerPage = location.pathname.startsWith('/p/');
 const UpdatePrompt =
   import.meta.env.PROD && !isNativeShell() && !customerPage && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
-/** Background work of the start: when the browser is idle, within 2 s. */
-const whenStartIdle = (run: () => void) => void whenIdle(run, { timeout: 2000, fallbackMs: 200 });
+/** Background work of the start: when the browser is idle, within 2 s (of `afterMs`, if given). */
+const whenStartIdle = (run: () => void, afterMs?: number) => void whenIdle(run, { timeout: 2000, fallbackMs: 200, afterMs });
 
 /**
  * A reopened app's background start (the outbox and the catalogue copy, with Dexie; the worker's warm-up)
@@ -97,11 +97,15 @@ export async function start(signedIn?: Session) {
   // refreshes its catalogue copy later still: offline/index.ts).
   // Its modules are evaluated in one idle moment and it starts in the next: two tasks, each shorter than a
   // phone's long task, not one (Dexie's evaluation alone is about 10 ms at full speed).
-  const startOffline = (reopened: boolean) => whenStartIdle(() => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))));
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   const reopened = session.isActive() && !signedIn;
-  const inBackground = (run: () => void) => (reopened ? void setTimeout(run, REOPENED_BACKGROUND_AFTER_MS) : run());
-  if (session.isActive()) inBackground(() => startOffline(reopened));
+  const backgroundAfterMs = reopened ? REOPENED_BACKGROUND_AFTER_MS : undefined;
+  const startOffline = (reopened: boolean) =>
+    whenStartIdle(
+      () => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))),
+      reopened ? REOPENED_BACKGROUND_AFTER_MS : undefined,
+    );
+  if (session.isActive()) startOffline(reopened);
   else {
     const stop = session.on((e) => {
       if (e !== 'changed' || !session.isActive()) return;
@@ -118,7 +122,7 @@ export async function start(signedIn?: Session) {
 
   // The service worker fetches the rest of the app into its cache (sw/sw.ts, warmAssets): the first
   // screen first, then every screen opens offline.
-  if (UpdatePrompt) inBackground(() => whenStartIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' }))));
+  if (UpdatePrompt) whenStartIdle(() => void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'WARM_ASSETS' })), backgroundAfterMs);
 
   // Its data too, once the device's copy is read back (the restore marks what it read stale: asked before, an
   // answer would count as stale and be asked again at the first render).

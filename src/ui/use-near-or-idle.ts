@@ -11,12 +11,7 @@ export function useNearOrIdle(afterMs: number): [boolean, (element: Element | nu
   const [ready, setReady] = useState(false);
   useEffect(() => {
     if (ready) return;
-    let cancelIdle = () => {};
-    const timer = setTimeout(() => (cancelIdle = whenIdle(() => setReady(true), { timeout: 1000 })), afterMs);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
+    return whenIdle(() => setReady(true), { timeout: 1000, afterMs });
   }, [ready, afterMs]);
 
   const observer = useRef<IntersectionObserver | null>(null);
