@@ -8,8 +8,13 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 
 // index.html carries a static copy of the login screen (vite.config.ts, loginShell): it shows at once on
 // /login without a session, while the app's code loads; the app replaces it with the real screen.
+// The session is read on every path, not only /login: a page's first read of localStorage waits for the
+// browser to send it the origin's whole storage (a synchronous round trip, 1-10 ms here, more on a busy
+// phone). Here it comes before the first paint and before the app's modules are requested, not in the
+// middle of the app's start (issue 18, docs/decisions.md).
 try {
-  if (location.pathname === '/login' && !localStorage.getItem('access_token')) document.documentElement.classList.add('boot-login');
+  const signedIn = localStorage.getItem('access_token') !== null;
+  if (location.pathname === '/login' && !signedIn) document.documentElement.classList.add('boot-login');
 } catch {
   // storage unavailable: no static copy, the app shows the screen when it has loaded
 }
