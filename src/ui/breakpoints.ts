@@ -12,4 +12,6 @@ export const breakpoints = {
   lg: '(min-width: 992px)',
   /** Offers and the wizard: the filters (or the summary) in a column beside the content. */
   wide: '(min-width: 1024px)',
+  /** The wizard's customer fields in two columns (quotation.css, .form-grid); below, one: a phone. */
+  formTwoColumns: '(min-width: 700px)',
 } as const;

@@ -12,6 +12,8 @@ import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { lookupCustomer } from './api/quotations';
 import { SubmitButton, TextInput } from '../../ui/form-base';
 import { Segmented } from '../../ui/segmented';
+import { breakpoints } from '../../ui/breakpoints';
+import { useStaggered } from '../../ui/use-staggered';
 
 export type CustomerValues = {
   first_name: string;
@@ -107,6 +109,12 @@ export function CustomerForm({
   const [entryError, setEntryError] = useState<string | null>(null);
   const [vatError, setVatError] = useState<string | null>(null);
   const form = useForm<CustomerValues>({ resolver, defaultValues: initial ?? emptyCustomer(defaultCategory(startType)) });
+  // On a phone the step's first screenful ends about at the email: the fields below it, the consent and the
+  // buttons are drawn one task later, so that the step's first render and its first layout are two shorter
+  // tasks (issue 18). Until then the form is as tall as the window (quotation.css), so that nothing below it
+  // shows and then moves. Two columns (a wider screen) show the whole form in the window: drawn at once.
+  const [restLater] = useState(() => !window.matchMedia(breakpoints.formTwoColumns).matches);
+  const restShown = useStaggered(1, restLater ? 0 : 1, 1) > 0;
 
   async function lookup(by: { code?: string; vat?: string }) {
     setSearching(true);
@@ -177,7 +185,7 @@ export function CustomerForm({
   return (
     <form
       noValidate
-      className="quotation-form"
+      className={restShown ? 'quotation-form' : 'quotation-form quotation-form--drawing'}
       data-testid="customer-form"
       onSubmit={form.handleSubmit(onSubmit, (errs) => {
         onInvalid?.(Object.keys(errs), form.getValues());
@@ -242,40 +250,61 @@ export function CustomerForm({
         )}
         {found === false && <Note data-testid="customer-not-found">{it.quotation.customerNotFound}</Note>}
 
-        <CustomerFields control={form.control} type={type} disabled={disabled} />
+        <div className="form-grid">
+          <CustomerFields control={form.control} type={type} disabled={disabled} />
+          {restShown && <RestOfFields control={form.control} disabled={disabled} />}
+        </div>
+        {restShown && <NotesAndConsent control={form.control} />}
       </fieldset>
-      <div className="wizard-actions">
-        <Button fill="outline" onClick={onBack} data-testid="back-to-offer">
-          {it.quotation.backToOffer}
-        </Button>
-        <SubmitButton disabled={disabled} data-testid="next">
-          {it.quotation.next}
-        </SubmitButton>
-      </div>
+      {restShown && (
+        <div className="wizard-actions">
+          <Button fill="outline" onClick={onBack} data-testid="back-to-offer">
+            {it.quotation.backToOffer}
+          </Button>
+          <SubmitButton disabled={disabled} data-testid="next">
+            {it.quotation.next}
+          </SubmitButton>
+        </div>
+      )}
     </form>
   );
 }
 
 /**
- * The customer's data fields, each a Controller that re-renders on its own changes. Kept apart (memo) from
- * the step's lookup and type choice: react-hook-form renders the component holding `useForm` a second time
- * as it mounts (its `isReady` layout effect), which drew every field twice in the step's first task (issue 18).
+ * The customer's data fields, each a Controller that re-renders on its own changes, in the step's grid. Kept
+ * apart (memo) from the step's lookup and type choice: react-hook-form renders the component holding `useForm`
+ * a second time as it mounts (its `isReady` layout effect), which drew every field twice in the step's first
+ * task (issue 18). The ones a phone shows in its first screenful; the others in RestOfFields and NotesAndConsent.
  */
 const CustomerFields = memo(function CustomerFields({ control, type, disabled }: { control: Control<CustomerValues>; type: CustomerType; disabled: boolean }) {
   const categories = categoriesFor(type).map((c) => ({ value: c.value, label: c.label }));
   return (
     <>
-      <div className="form-grid">
-        <SelectField control={control} name="employee_category" label={f.employee_category} options={categories} />
-        {type === 'piva' && <TextField control={control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
-        <TextField control={control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
-        <TextField control={control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
-        <TextField control={control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={disabled} />
-        <TextField control={control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
-        <TextField control={control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
-        <TextField control={control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={disabled} />
-        <TextField control={control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
-      </div>
+      <SelectField control={control} name="employee_category" label={f.employee_category} options={categories} />
+      {type === 'piva' && <TextField control={control} name="business_name" label={f.business_name} maxlength={160} disabled={disabled} />}
+      <TextField control={control} name="first_name" label={f.first_name} autocomplete="given-name" maxlength={80} disabled={disabled} />
+      <TextField control={control} name="last_name" label={f.last_name} autocomplete="family-name" maxlength={80} disabled={disabled} />
+      <TextField control={control} name="email" label={f.email} type="email" inputmode="email" autocomplete="email" maxlength={254} disabled={disabled} />
+    </>
+  );
+});
+
+/** The grid's fields below a phone's first screenful (see CustomerFields). */
+const RestOfFields = memo(function RestOfFields({ control, disabled }: { control: Control<CustomerValues>; disabled: boolean }) {
+  return (
+    <>
+      <TextField control={control} name="phone" label={f.phone} type="tel" inputmode="tel" autocomplete="tel" maxlength={20} disabled={disabled} />
+      <TextField control={control} name="address" label={f.address} autocomplete="street-address" maxlength={200} disabled={disabled} />
+      <TextField control={control} name="zip_code" label={f.zip_code} inputmode="numeric" autocomplete="postal-code" maxlength={5} disabled={disabled} />
+      <TextField control={control} name="city" label={f.city} autocomplete="address-level2" maxlength={120} disabled={disabled} />
+    </>
+  );
+});
+
+/** The notes and the consent, below the grid (see CustomerFields). */
+const NotesAndConsent = memo(function NotesAndConsent({ control }: { control: Control<CustomerValues> }) {
+  return (
+    <>
       <TextAreaField control={control} name="notes" label={f.notes} maxlength={2000} rows={3} />
       <CheckboxField control={control} name="consent">
         <span className="consent-text">{it.quotation.consent}</span>
