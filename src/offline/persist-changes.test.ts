@@ -18,8 +18,15 @@ describe('persistChanges', () => {
     const client = new QueryClient();
     let wanted = true;
     const stop = persistChanges(client, () => wanted);
-    // At once: an app closed right after its first answer still has it on the device.
+    // At once, in a task of its own (not in the one that changed the cache): an app closed right after its
+    // first answer still has it on the device.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const written = () => stringify.mock.calls.some(([value]) => (value as { buster?: string } | null)?.buster !== undefined);
     client.setQueryData(['offers'], [1]);
+    expect(written()).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(written()).toBe(true);
+    stringify.mockRestore();
     await vi.waitFor(async () => expect(await saved()).toEqual(['offers']));
     // A burst within the second: written once, at its end.
     client.setQueryData(['profile'], { id: 7 });

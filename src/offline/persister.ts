@@ -55,10 +55,10 @@ export function persistChanges(client: QueryClient, wanted: () => boolean): () =
   };
   const changed = (event: { type: string }) => {
     if (timer !== undefined || !SAVED_ON.has(event.type)) return;
-    const wait = last + SAVE_EVERY_MS - Date.now();
-    // The first change at once: an app closed a moment later still has it on the device.
-    if (wait <= 0) save();
-    else timer = setTimeout(save, wait);
+    // The first change at once, in a task of its own: an app closed a moment later still has it on the device,
+    // and the task that changed the cache (a screen's first render, as the app starts) does not also carry
+    // the write (issue 18).
+    timer = setTimeout(save, Math.max(0, last + SAVE_EVERY_MS - Date.now()));
   };
   const stops = [client.getQueryCache().subscribe(changed), client.getMutationCache().subscribe(changed)];
   return () => {
