@@ -1,4 +1,4 @@
-import { appFilesMissing, deviceRecords } from './device';
+import { appFilesMissing, deviceRecords, expireAccessToken, mirroredSession } from './device';
 import { test, expect, USERS } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -58,6 +58,38 @@ test('a reopened app starts its outbox and catalogue copy after its first second
   // src/app-main.tsx: REOPENED_BACKGROUND_AFTER_MS (3 s), then the browser's next idle moment.
   await expect.poll(() => loads.length, { timeout: 15_000 }).toBeGreaterThan(0);
   expect(loads[0]! - reopenedAt).toBeGreaterThanOrEqual(3_000);
+});
+
+// The service worker sends queued writes with the session the page mirrors for it (src/api/session-mirror.ts).
+// A reopened app renews an expired session with its first call: the renewal is mirrored at once, not with the
+// background start seconds later, so that an app closed in between leaves the worker tokens that still work.
+test('a reopened app mirrors the renewal of its session for the service worker at once, before its background start', async ({ page, loggedIn }) => {
+  await loggedIn(USERS.full);
+  await page.goto('/support');
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  const before = (await page.evaluate(() => localStorage.getItem('refresh_token')))!;
+  await expect.poll(async () => (await mirroredSession(page))?.refresh, { timeout: 15_000 }).toBe(before);
+  await expireAccessToken(page);
+  const loads: number[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/catalogue-sync-[\w-]+\.js$/.test(r.url())) loads.push(Date.now());
+  });
+  await page.reload();
+  let mirroredAt = 0;
+  await expect
+    .poll(
+      async () => {
+        const [mirrored, current] = [await mirroredSession(page), await page.evaluate(() => localStorage.getItem('refresh_token'))];
+        const renewed = Boolean(mirrored && current && current !== before && mirrored.refresh === current);
+        if (renewed) mirroredAt = Date.now();
+        return renewed;
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(true);
+  // The background start (the outbox, with Dexie: its chunk) had not begun when the renewal was mirrored.
+  expect(loads.filter((t) => t < mirroredAt)).toEqual([]);
+  await expect(page.getByTestId('top-user')).toBeVisible();
 });
 
 test('offers are searched on the device while offline', async ({ page, context, loggedIn }) => {

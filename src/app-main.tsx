@@ -5,7 +5,7 @@ import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
-import { startSession } from './api/profile';
+import { mirrorPageSession, startSession } from './api/profile';
 import { session } from './api/session';
 import { App, prefetchScreen, preloadScreen } from './App';
 import { CrashScreen } from './shell/crash-screen';
@@ -65,6 +65,10 @@ export async function start(signedIn?: Session) {
   document.documentElement.classList.add('md');
   document.documentElement.setAttribute('mode', 'md');
   if (signedIn) startSession(signedIn);
+  // Each renewal of the session (and the logout) is mirrored for the service worker at once, also in a reopened
+  // app's first seconds, before its background start: an app closed then leaves the worker the tokens it needs
+  // to send a queued write (api/session-mirror.ts; the background start mirrors the session it finds).
+  session.on((e) => e === 'changed' && mirrorPageSession());
   let restored = false;
   // The device's copy of the server's answers is read back, and the first screen's code and data loaded,
   // before the first render: the app then draws the screen with its data at once, not a loading page that the screen

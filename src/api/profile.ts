@@ -5,6 +5,7 @@ import { api, type Data } from './client';
 import { queryClient, queryKeys } from './query-client';
 import { queryPersister } from '../offline/persister';
 import { session } from './session';
+import { mirrorSession } from './session-mirror';
 import { forgetShareLinks } from './share-links';
 
 export const profileQuery = queryOptions({
@@ -19,6 +20,20 @@ export const configQuery = queryOptions({
   queryFn: async () => (await api<Data<z.infer<typeof PublicConfigSchema>>>('config')).data,
   staleTime: 3600_000,
 });
+
+/** The signed-in user's id, from the profile the app has (its persisted copy on a reopened app); null without one. */
+export const currentUserId = () => (session.isActive() ? (queryClient.getQueryData<Profile>(queryKeys.profile)?.id ?? null) : null);
+
+/**
+ * Mirrors the page's session as it is now for the service worker (session-mirror.ts): its tokens with their
+ * user, or none once logged out.
+ */
+export function mirrorPageSession() {
+  const userId = currentUserId();
+  const access = session.access();
+  const refresh = session.refresh();
+  void mirrorSession(userId !== null && access && refresh ? { access, refresh, userId } : null).catch(() => undefined);
+}
 
 /** Stores a new session from login, activation or SSO and primes the profile cache. */
 export function startSession(s: Session): Profile {

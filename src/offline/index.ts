@@ -1,11 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
-import type { Profile } from '@core/schemas/auth';
 import { queryClient, queryKeys } from '../api/query-client';
 import { isReachable } from '../api/reachability';
 import { send } from '../api/client';
 import { session } from '../api/session';
-import { mirrorSession } from '../api/session-mirror';
+import { currentUserId, mirrorPageSession } from '../api/profile';
 import { db } from './db';
 import { syncCatalogue } from './catalogue-sync';
 import { publishOutbox } from './hooks';
@@ -13,7 +12,7 @@ import { OUTBOX_SYNC_TAG } from './sync-tag';
 import { createOutbox } from './outbox';
 
 /** The app's outbox: entries belong to the user of the (persisted) profile. */
-const currentUser = () => (session.isActive() ? (queryClient.getQueryData<Profile>(queryKeys.profile)?.id ?? null) : null);
+const currentUser = currentUserId;
 // A write left waiting asks the service worker to send it when the network returns, even with the app closed.
 export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void requestBackgroundSync() });
 
@@ -32,14 +31,6 @@ function refreshCatalogue() {
 }
 
 let started = false;
-
-/** The service worker sends the outbox with no page open on this user's behalf (api/session-mirror.ts). */
-function mirror() {
-  const userId = currentUser();
-  const access = session.access();
-  const refresh = session.refresh();
-  void mirrorSession(userId !== null && access && refresh ? { access, refresh, userId } : null).catch(() => undefined);
-}
 
 /**
  * Replays pending writes on start, on reconnect, on return to the app, on the service worker's sync, and
@@ -63,7 +54,7 @@ export function startOfflineSync({ reopened }: { reopened: boolean }) {
   // The profile arrives (from the server or the persisted cache) after start: sync once it is known.
   queryClient.getQueryCache().subscribe((e) => {
     if (e.type === 'updated' && e.query.queryKey[0] === queryKeys.profile[0] && e.action.type === 'success') {
-      mirror();
+      mirrorPageSession();
       refreshCatalogue();
       flush(); // after a new login the queue's owner is known only now
     }
@@ -75,11 +66,11 @@ export function startOfflineSync({ reopened }: { reopened: boolean }) {
     if (e.data?.type === 'outbox-sync') flush();
   });
   setInterval(flush, 30_000);
-  mirror();
+  // The service worker sends the outbox with no page open on this user's behalf (api/session-mirror.ts); each
+  // renewal of the session is mirrored from the app's start on (app-main.tsx).
+  mirrorPageSession();
   session.on((e) => {
-    if (e !== 'changed') return;
-    mirror();
-    if (session.isActive()) void outbox.resume();
+    if (e === 'changed' && session.isActive()) void outbox.resume();
   });
   outbox.on((e) => {
     if (e.type === 'sent') for (const key of e.entry.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
