@@ -104,17 +104,15 @@ export async function start(signedIn?: Session) {
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   const reopened = session.isActive() && !signedIn;
   const backgroundAfterMs = reopened ? REOPENED_BACKGROUND_AFTER_MS : undefined;
-  const startOffline = (reopened: boolean) =>
-    whenStartIdle(
-      () => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))),
-      reopened ? REOPENED_BACKGROUND_AFTER_MS : undefined,
-    );
-  if (session.isActive()) startOffline(reopened);
+  // (A login later in this page, from no session at its start, is not `reopened`: it starts at once.)
+  const startOffline = () =>
+    whenStartIdle(() => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))), backgroundAfterMs);
+  if (session.isActive()) startOffline();
   else {
     const stop = session.on((e) => {
       if (e !== 'changed' || !session.isActive()) return;
       stop();
-      startOffline(false);
+      startOffline();
     });
   }
 

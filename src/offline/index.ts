@@ -11,10 +11,9 @@ import { publishOutbox } from './hooks';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
 import { createOutbox } from './outbox';
 
-/** The app's outbox: entries belong to the user of the (persisted) profile. */
-const currentUser = currentUserId;
+// The app's outbox: entries belong to the user of the (persisted) profile.
 // A write left waiting asks the service worker to send it when the network returns, even with the app closed.
-export const outbox = createOutbox(db, currentUser, { send, onQueued: () => void requestBackgroundSync() });
+export const outbox = createOutbox(db, currentUserId, { send, onQueued: () => void requestBackgroundSync() });
 
 /**
  * A reopened app (its session kept) already has its catalogue copy: the copy is refreshed after the
@@ -26,7 +25,7 @@ let refreshFrom = 0;
 
 /** Refreshes the device's catalogue copy by delta; quietly does nothing offline. */
 function refreshCatalogue() {
-  const userId = currentUser();
+  const userId = currentUserId();
   if (Date.now() >= refreshFrom && userId !== null && isReachable()) syncCatalogue(userId).catch(() => undefined);
 }
 
