@@ -79,7 +79,8 @@ test('a reopened app mirrors the renewal of its session for the service worker a
   await expect
     .poll(
       async () => {
-        const [mirrored, current] = [await mirroredSession(page), await page.evaluate(() => localStorage.getItem('refresh_token'))];
+        const mirrored = await mirroredSession(page);
+        const current = await page.evaluate(() => localStorage.getItem('refresh_token'));
         const renewed = Boolean(mirrored && current && current !== before && mirrored.refresh === current);
         if (renewed) mirroredAt = Date.now();
         return renewed;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLater } from './later';
 import { useStaggered } from './use-staggered';
 
 /** Set once the app's first screen has been drawn: every later screen renders at once. */
@@ -12,7 +13,7 @@ let firstScreenDrawn = false;
  * The same deferral as `Later` (src/ui/later.tsx), for the first screen only.
  */
 export function AfterShell({ children }: { children: ReactNode }) {
-  const shown = useStaggered(1, firstScreenDrawn ? 1 : 0, 1) > 0;
+  const shown = useLater(!firstScreenDrawn);
   if (shown) firstScreenDrawn = true;
   return shown ? <>{children}</> : null;
 }

@@ -7,5 +7,13 @@ import { useStaggered } from './use-staggered';
  * and not one long one (a phone answers a tap in between; issue 18).
  */
 export function Later({ children }: { children: ReactNode }) {
-  return useStaggered(1, 0, 1) ? <>{children}</> : null;
+  return useLater() ? <>{children}</> : null;
+}
+
+/**
+ * Whether what a component draws late is drawn yet: false in its first render, true one task later, as for
+ * `Later`'s children; with `defer` false, true at once. For a component whose late part is in several places.
+ */
+export function useLater(defer = true): boolean {
+  return useStaggered(1, defer ? 0 : 1, 1) > 0;
 }

@@ -13,7 +13,7 @@ import { lookupCustomer } from './api/quotations';
 import { SubmitButton, TextInput } from '../../ui/form-base';
 import { Segmented } from '../../ui/segmented';
 import { breakpoints } from '../../ui/breakpoints';
-import { useStaggered } from '../../ui/use-staggered';
+import { useLater } from '../../ui/later';
 
 export type CustomerValues = {
   first_name: string;
@@ -114,7 +114,7 @@ export function CustomerForm({
   // tasks (issue 18). Until then the form is as tall as the window (quotation.css), so that nothing below it
   // shows and then moves. Two columns (a wider screen) show the whole form in the window: drawn at once.
   const [restLater] = useState(() => !window.matchMedia(breakpoints.formTwoColumns).matches);
-  const restShown = useStaggered(1, restLater ? 0 : 1, 1) > 0;
+  const restShown = useLater(restLater);
 
   async function lookup(by: { code?: string; vat?: string }) {
     setSearching(true);
