@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLater } from './later';
-import { useStaggered } from './use-staggered';
+import { useLater, useStaggered } from './use-staggered';
 
 /** Set once the app's first screen has been drawn: every later screen renders at once. */
 let firstScreenDrawn = false;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStaggered } from './use-staggered';
+import { useLater } from './use-staggered';
 
 /**
  * Its children, one task after it is first drawn: what a screen shows below or beside its main content
@@ -8,12 +8,4 @@ import { useStaggered } from './use-staggered';
  */
 export function Later({ children }: { children: ReactNode }) {
   return useLater() ? <>{children}</> : null;
-}
-
-/**
- * Whether what a component draws late is drawn yet: false in its first render, true one task later, as for
- * `Later`'s children; with `defer` false, true at once. For a component whose late part is in several places.
- */
-export function useLater(defer = true): boolean {
-  return useStaggered(1, defer ? 0 : 1, 1) > 0;
 }

@@ -17,3 +17,11 @@ export function useStaggered(total: number, first: number, step: number): number
   }, [more, shown, step]);
   return Math.min(shown, total);
 }
+
+/**
+ * Whether what a component draws late is drawn yet: false in its first render, true one task later, as for
+ * `Later`'s children (later.tsx); with `defer` false, true at once. For a component whose late part is in several places.
+ */
+export function useLater(defer = true): boolean {
+  return useStaggered(1, defer ? 0 : 1, 1) > 0;
+}

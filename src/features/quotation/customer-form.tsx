@@ -13,7 +13,7 @@ import { lookupCustomer } from './api/quotations';
 import { SubmitButton, TextInput } from '../../ui/form-base';
 import { Segmented } from '../../ui/segmented';
 import { breakpoints } from '../../ui/breakpoints';
-import { useLater } from '../../ui/later';
+import { useLater } from '../../ui/use-staggered';
 
 export type CustomerValues = {
   first_name: string;
