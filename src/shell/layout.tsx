@@ -11,6 +11,7 @@ import { sideMenu } from './side-menu-state';
 import { SyncStatus } from './sync-status';
 import { IconButton } from '../ui/icon-button';
 import { Icon } from '../ui/icon';
+import { Later } from '../ui/later';
 import logoSvg from './logo.svg?raw';
 
 // Profile and logout load on the first click of the user button.
@@ -67,7 +68,10 @@ export function AppPage({ title, children, className }: { title: string; childre
       <TopBar title={title} />
       <div className="app-content">
         <main className="page-main">{children}</main>
-        <Footer />
+        {/* Under the screen, one task after it: not in a screen's first render and frame (issue 18). */}
+        <Later>
+          <Footer />
+        </Later>
       </div>
     </IonPage>
   );

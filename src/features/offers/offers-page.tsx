@@ -35,6 +35,7 @@ import { TrafficLight } from './components/traffic-light';
 import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-search-state';
 import './offers.css';
 import { Icon } from '../../ui/icon';
+import { Later } from '../../ui/later';
 
 // Below 1024 px (breakpoints.wide) the filter column becomes a drawer (spec §2).
 // The drawer (and Ionic's modal) loads when it is first opened.
@@ -221,11 +222,15 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
               {it.offers.empty}
             </p>
           )}
-          {result && result.total > 0 && <Pagination current={state.page} last={result.lastPage} onPage={setPage} />}
-          {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (issue 20). */}
-          {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
-          <SponsorBanner />
-          {compareBar}
+          {/* Below the cards, one task after them: the page's first render and its first frame carry the
+              screenful an agent sees, not the text under eighteen cards (issue 18). */}
+          <Later>
+            {result && result.total > 0 && <Pagination current={state.page} last={result.lastPage} onPage={setPage} />}
+            {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (issue 20). */}
+            {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
+            <SponsorBanner />
+            {compareBar}
+          </Later>
         </section>
       </div>
       {confirm.element}
