@@ -120,6 +120,25 @@ test('reopened, the kept cards stay while they are refreshed; a new search dims 
   expect(dearest).toEqual([...dearest].sort((a, b) => b - a));
 });
 
+// While the first answer is on its way the grid shows still skeletons: a shimmer of their background was
+// an animation only the main thread runs, a style recalculation and a paint at every frame (issue 18).
+test('while the first answer is on its way, the skeletons stand still: nothing animates on the main thread', async ({ page, context }) => {
+  await loginAs(page, USERS.full);
+  await expect(page.getByTestId('top-user')).toBeVisible();
+  const held: (() => void)[] = [];
+  await context.route('**/api/v1/search/offers', async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  await page.goto('/offers');
+  await expect(page.locator('.offer-card--skeleton').first()).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? 'transition'))).toEqual([]);
+  held.splice(0).forEach((answer) => answer());
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator('.offer-card--skeleton')).toHaveCount(0);
+});
+
 test('a pasted link with no match shows the empty message', async ({ page }) => {
   await openOffers(page, '?brands=tesla&fuels=diesel');
   await expect(page.getByText(EMPTY, { exact: true })).toBeVisible();
