@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
 import { E2E } from './env';
 
@@ -91,4 +91,23 @@ export async function expireMirroredAccess(page: Page): Promise<Mirrored> {
     { m: MIRROR, value: expired },
   );
   return expired;
+}
+
+/**
+ * Reopens the app on /support (a screen that loads nothing of its own in the background) and returns how many
+ * milliseconds after the reload a file matching `file` was first requested: what a reopened app leaves for
+ * its background moment (src/app-main.tsx, REOPENED_BACKGROUND_AFTER_MS).
+ */
+export async function msUntilRequestedOnReopen(page: Page, file: RegExp): Promise<number> {
+  await page.goto('/support');
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  const loads: number[] = [];
+  page.on('request', (r) => {
+    if (file.test(r.url())) loads.push(Date.now());
+  });
+  const reopenedAt = Date.now();
+  await page.reload();
+  await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
+  await expect.poll(() => loads.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  return loads[0]! - reopenedAt;
 }

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { msUntilRequestedOnReopen } from './device';
 import { E2E } from './env';
 import { expect, loginAs, test, USERS } from './fixtures';
 import { netSwitch } from './net-switch';
@@ -44,4 +45,16 @@ test('a new build: the agent is told, and Aggiorna takes it over and reloads', a
     await net.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// src/app-main.tsx, InBackground: the prompt's code (and workbox-window's registration) waits for a reopened app's
+// background moment, as the outbox does: the first screen draws without it (issue 18).
+test.describe('the update prompt on a reopened app', () => {
+  test.use({ serviceWorkers: 'allow' });
+  test('loads after the first seconds on the screen, and still registers the worker', async ({ page, loggedIn }) => {
+    await loggedIn(USERS.full);
+    // REOPENED_BACKGROUND_AFTER_MS (3 s), then the browser's next idle moment.
+    expect(await msUntilRequestedOnReopen(page, /\/assets\/update-prompt-[\w-]+\.js$/)).toBeGreaterThanOrEqual(3_000);
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active))).toBe(true);
+  });
 });

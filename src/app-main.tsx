@@ -1,7 +1,7 @@
 import type { Session } from '@core/schemas/auth';
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
-import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
@@ -40,6 +40,17 @@ const nextTask = () => delay(0);
  * would only flash before the screen (and on a phone cost a render and a paint of its own).
  */
 const BLANK_AT_MOST_MS = 1000;
+
+/**
+ * Its children once the start's background moment comes (`whenStartIdle`): the update prompt, whose module
+ * and worker registration (workbox-window) are a few milliseconds of main thread at full speed that the first
+ * screen does not need (issue 18). After a login that moment is within 2 s: the first worker installs then.
+ */
+function InBackground({ afterMs, children }: { afterMs: number | undefined; children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => whenIdle(() => setShown(true), { timeout: 2000, fallbackMs: 200, afterMs }), [afterMs]);
+  return shown ? <>{children}</> : null;
+}
 
 /** Whether the device's copy of the server's answers is still being read (queries wait for it). */
 let restoring = true;
@@ -144,9 +155,11 @@ export async function start(signedIn?: Session) {
             <App />
           </CrashScreen>
           {UpdatePrompt && (
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
+            <InBackground afterMs={backgroundAfterMs}>
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+              </Suspense>
+            </InBackground>
           )}
         </Restoring>
       </QueryClientProvider>
