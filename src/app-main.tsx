@@ -20,8 +20,8 @@ const customerPage = location.pathname.startsWith('/p/');
 const UpdatePrompt =
   import.meta.env.PROD && !isNativeShell() && !customerPage && 'serviceWorker' in navigator ? lazy(() => import('./shell/update-prompt')) : null;
 
-/** Background work of the start: when the browser is idle, within 2 s (of `afterMs`, if given). */
-const whenStartIdle = (run: () => void, afterMs?: number) => void whenIdle(run, { timeout: 2000, fallbackMs: 200, afterMs });
+/** Background work of the start: when the browser is idle, within 2 s (of `afterMs`, if given). Returns its cancel. */
+const whenStartIdle = (run: () => void, afterMs?: number) => whenIdle(run, { timeout: 2000, fallbackMs: 200, afterMs });
 
 /**
  * A reopened app's background start (the outbox and the catalogue copy, with Dexie; the worker's warm-up)
@@ -48,7 +48,7 @@ const BLANK_AT_MOST_MS = 1000;
  */
 function InBackground({ afterMs, children }: { afterMs: number | undefined; children: ReactNode }) {
   const [shown, setShown] = useState(false);
-  useEffect(() => whenIdle(() => setShown(true), { timeout: 2000, fallbackMs: 200, afterMs }), [afterMs]);
+  useEffect(() => whenStartIdle(() => setShown(true), afterMs), [afterMs]);
   return shown ? <>{children}</> : null;
 }
 
