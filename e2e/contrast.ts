@@ -121,7 +121,11 @@ export async function lowContrastIn(page: Page, scope: string): Promise<Contrast
         if (own) check(el, own);
       }
     };
-    for (const root of roots) walk(root);
+    for (const root of roots) {
+      // A scope that is itself a web component (an Ionic overlay): its shadow root too.
+      if (root.shadowRoot) walk(root.shadowRoot);
+      walk(root);
+    }
     return failures;
   }, scope);
 }
