@@ -5,21 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import react from '@vitejs/plugin-react';
 import { loginMarkup } from './src/features/auth/login-markup';
 import { COMPILE_HINT, ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
 import { readManifest, staticImports } from './scripts/vite-manifest';
 
 const apiPort = process.env.PORT ?? '8080';
-
-/** Every way the code and its libraries reach React, resolved to Preact's compatibility layer. */
-const PREACT_FOR_REACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 
 /**
  * The login screen inside #root (src/features/auth/login-markup.ts): on a first visit to /login it paints
@@ -129,16 +120,13 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@core', replacement: fileURLToPath(new URL('./core', import.meta.url)) },
-      // The app runs on Preact through its React compatibility layer (docs/decisions.md, issue 18): the code and
-      // every React library (TanStack Query, react-router, react-hook-form, Ionic's proxies) import 'react' as usual.
-      ...PREACT_FOR_REACT,
       // ionicons' SVG files (its package exports only the one module of every icon): src/ui/icon.tsx.
       { find: /^ionicons-svg\//, replacement: `${fileURLToPath(new URL('./node_modules/ionicons/dist/svg/', import.meta.url))}` },
     ],
   },
-  // JSX compiled by Vite's own transform (OXC) for Preact's runtime; no React refresh in development.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
+    // React 19 (docs/adr): JSX through Vite's OXC transform, fast refresh in development.
+    react(),
     loginShell(),
     preloadFont(),
     compile.plugin,
@@ -189,28 +177,10 @@ export default defineConfig({
       { extends: true, test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        // ES module builds first (the main of react-router and Testing Library is CommonJS, whose require('react') the alias cannot reach).
-        resolve: { mainFields: ['module', 'main'] },
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
-          // The React libraries go through Vite here too, so that they meet Preact (the alias above) as in the app.
-          server: {
-            deps: {
-              inline: [
-                /@testing-library\/react/,
-                /@tanstack\/react-query/,
-                /react-router/,
-                /react-hook-form/,
-                /@hookform/,
-                /dexie-react-hooks/,
-                /@ionic\/react/,
-                /@stencil\/react-output-target/,
-                /@lit\/react/,
-              ],
-            },
-          },
         },
       },
       {

@@ -1,5 +1,5 @@
 // Fails when the JavaScript a first screen evaluates before it is usable exceeds its budget (docs/architecture.md:
-// uncompressed, /login 80 KB, /offers 350 KB, offer detail 400 KB). Reads Vite's manifest: a screen
+// uncompressed, /login 80 KB, /offers 400 KB, offer detail 420 KB, the wizard's customer step 440 KB). Reads Vite's manifest: a screen
 // evaluates the entry, the modules its route loads before it renders (scripts/first-screens.ts: the app,
 // the route's page and what the route composes with it) and their static imports. What loads later (the
 // offline sync when the browser is idle, the side menu at desktop width, dialogs when opened) is not

@@ -48,8 +48,12 @@ export function CarPicture({ src, alt, className, width = 320, height = 160, eag
       data-picture={src}
     >
       {carDrawing(drawn.body, drawn.hex).map(({ tag: Tag, attrs }, i) => (
-        <Tag key={i} {...attrs} />
+        <Tag key={i} {...reactProps(attrs)} />
       ))}
     </svg>
   );
 }
+
+/** SVG's attribute names (core/car-image.ts, shared with the server's SVG file) as React's props: `stroke-width` is `strokeWidth`. */
+const reactProps = (attrs: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()), value]));
