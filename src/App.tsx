@@ -48,8 +48,16 @@ const CustomerLinkPage = page(() => import('./features/customer-link/customer-li
 const HomePage = page(() => import('./features/home/home-page'));
 // The comparison's toggle on the cards and its bar (issue 22): composed here, since features never import each other.
 const OffersPage = page(async () => {
-  const [{ default: Offers }, { CompareToggle, CompareBar }] = await Promise.all([import('./features/offers/offers-page'), import('./features/compare/slots')]);
-  return { default: () => <Offers cardAction={CompareToggle} compareBar={<CompareBar />} /> };
+  const [{ default: Offers }, { CompareToggle, CompareBar }] = await Promise.all([
+    import('./features/offers/offers-page'),
+    import('./features/compare/offers-slots'),
+  ]);
+  const bar = (
+    <Suspense fallback={null}>
+      <CompareBar />
+    </Suspense>
+  );
+  return { default: () => <Offers cardAction={CompareToggle} compareBar={bar} /> };
 });
 const ComparePage = page(() => import('./features/compare/compare-page'));
 // The single-offer credit check mounts through the detail page's `creditCheck` slot, and the comparison's
@@ -58,7 +66,7 @@ const OfferDetailPage = page(async () => {
   const [{ default: Detail, prefetch }, { CreditCheckOfferPanel }, { AddToCompare }] = await Promise.all([
     import('./features/offer-detail/offer-detail-page'),
     import('./credit-check/offer-panel'),
-    import('./features/compare/slots'),
+    import('./features/compare/detail-slots'),
   ]);
   return {
     prefetch,

@@ -1,7 +1,7 @@
 import type { Session } from '@core/schemas/auth';
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
-import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, StrictMode, startTransition, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isNativeShell } from './api/origin';
 import { queryClient } from './api/query-client';
@@ -146,23 +146,27 @@ export async function start(signedIn?: Session) {
   await nextTask();
 
   const root = createRoot(document.getElementById('root')!);
-  // One synchronous render: Preact has no concurrent rendering (its startTransition only calls back).
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Restoring>
-          <CrashScreen>
-            <App />
-          </CrashScreen>
-          {UpdatePrompt && (
-            <InBackground afterMs={backgroundAfterMs}>
-              <Suspense fallback={null}>
-                <UpdatePrompt />
-              </Suspense>
-            </InBackground>
-          )}
-        </Restoring>
-      </QueryClientProvider>
-    </StrictMode>,
+  // The first render as a transition: React renders it in slices of a few milliseconds and lets the browser
+  // answer a tap in between, where a default update renders the whole screen in one task (a long one on a
+  // phone). Only its commit, the DOM written at once, is one task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <Restoring>
+            <CrashScreen>
+              <App />
+            </CrashScreen>
+            {UpdatePrompt && (
+              <InBackground afterMs={backgroundAfterMs}>
+                <Suspense fallback={null}>
+                  <UpdatePrompt />
+                </Suspense>
+              </InBackground>
+            )}
+          </Restoring>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   applyCreditCheckFilters,
@@ -15,7 +15,6 @@ import type { OfferFilters, OfferSearchInput } from '@core/schemas/offers';
 import { creditCheckStore } from '../../credit-check/store';
 import { useCreditCheck } from '../../credit-check/use-credit-check';
 import { prefetchSearchOffers } from './api/search-offers';
-import { afterNextPaint } from '../../ui/after-paint';
 
 export type FilterValue<K extends keyof OfferFilters> = OfferFilters[K] | undefined;
 type Filters = Partial<OfferFilters>;
@@ -51,11 +50,10 @@ const checkFieldsOf = (check: CreditCheckSnapshot) => (isCompletedCheck(check) ?
  * its result and traffic-light levels travel with the search (spec §4, §7).
  *
  * Every change starts its search at once, from the event itself, instead of after the screen has rendered
- * the new filters. A user's change renders after the next paint, not in the input's task: the tapped control
- * (Ionic draws its own state) reaches the screen first, and the screen's render (chips, count, cards:
- * 50-100 ms on a 4x slowed CPU) follows. A bare `setTimeout` often ran before that frame and held it back
- * (the first tap on a brand: 304 ms from tap to paint at 4x on a benchmarkIndex 1,100 machine). Rendered in the input's task, it held that paint
- * back: 216-488 ms from tap to paint at 4x, 56-176 ms now (bench/results-lighthouse.md, docs/decisions.md).
+ * the new filters. A user's change renders as a transition: the tapped control (Ionic draws its own state)
+ * reaches the screen in the next frame, and the screen's render (chips, count, cards: 50-100 ms on a 4x slowed
+ * CPU) follows in slices that React interrupts for the next tap. Rendered in the input's task, it held that
+ * frame back (216-488 ms from tap to paint at 4x; bench/results-lighthouse.md).
  * Offline the device has usually answered by then, so one render shows the new filters and their results.
  */
 export function useOfferSearchState() {
@@ -67,17 +65,12 @@ export function useOfferSearchState() {
   });
   // The state as last set, ahead of the render that shows it: changes made before that render build on it.
   const latest = useRef(state);
-  // The cancel of a user's change waiting for its render (at most one: it renders the latest state).
-  const pending = useRef<() => void>(undefined);
-  useEffect(() => () => pending.current?.(), []);
   const apply = useCallback((change: (s: OfferUrlState) => OfferUrlState, byUser: boolean) => {
     const next = change(latest.current);
     if (next === latest.current) return;
     latest.current = next;
     prefetchSearchOffers(searchBody(next, checkFieldsOf(creditCheckStore.get())));
-    pending.current?.();
-    pending.current = undefined;
-    if (byUser) pending.current = afterNextPaint(() => setState(latest.current));
+    if (byUser) startTransition(() => setState(next));
     else setState(next);
   }, []);
   /** A change the user made (an event handler, never an effect or a render). */

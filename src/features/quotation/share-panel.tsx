@@ -39,8 +39,8 @@ export function SharePanel({ proposal }: { proposal: Proposal }) {
   useShareFollow(id, active.length > 0);
   const expired = proposalValidUntil(new Date(proposal.created_at)).getTime() <= Date.now();
   const closed = proposal.status === 'LOST' || !proposal.stillValid || expired;
-  // The revoke prompt lives here, not in the link's card: a confirmed revoke removes the card while the
-  // prompt is still closing, and Ionic then leaves the closing modal orphaned in the page.
+  // One revoke prompt for the panel, not one per link's card: a confirmed revoke removes the card, and the
+  // prompt outlives it while it closes.
   const { ask, element: prompt } = useConfirm();
 
   return (

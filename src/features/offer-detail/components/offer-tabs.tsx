@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatConsumption, formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { it } from '../../../i18n/offer-detail';
@@ -19,8 +19,11 @@ function Rows({ rows }: { rows: [string, string][] }) {
   );
 }
 
-/** The offer's info tabs (spec §2); the seller tab only with fees-visibility. */
-export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boolean }) {
+/**
+ * The offer's info tabs (spec §2); the seller tab only with fees-visibility. The same for every configuration:
+ * a configurator change does not draw them again.
+ */
+export const OfferTabs = memo(function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boolean }) {
   const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
   const [tab, setTab] = useState<Tab>('services');
   const [notesOpen, setNotesOpen] = useState(false);
@@ -151,4 +154,4 @@ export function OfferTabs({ offer, seller }: { offer: OfferDetail; seller: boole
       </div>
     </section>
   );
-}
+});
