@@ -15,7 +15,7 @@ import { idempotencyPlugin } from './lib/idempotency';
 import { clientErrorHandler, envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
-import { registerOpenApi } from './lib/openapi';
+import { registerOpenApi } from './lib/openapi/index';
 import { collectAllowedMethods } from './lib/method-not-allowed';
 import { COMPRESSION } from './lib/ready-answer';
 import { accountRoutes } from './modules/account/routes';

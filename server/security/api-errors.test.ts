@@ -41,7 +41,9 @@ describe('file names in Content-Disposition', () => {
     const app = (await import('fastify')).default({ logger: false });
     const { registerErrorHandling } = await import('../lib/errors');
     registerErrorHandling(app);
-    app.get('/file', async (_req, reply) => reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="Škoda.zip"').send(Buffer.from('x')));
+    app.get('/file', async (_req, reply) =>
+      reply.header('Content-Type', 'application/zip').header('Content-Disposition', 'attachment; filename="Škoda.zip"').send(Buffer.from('x')),
+    );
     const res = await app.inject({ method: 'GET', url: '/file' });
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-type']).toContain('application/json');
