@@ -74,7 +74,10 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
   app.post('/offers/attachment', { schema: { body: OfferAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } }, async (req, reply) => {
     const printable = await details.attachment(authOf(req), req.body);
     const file = await renderOfferSheet(printable, { name: req.body.name, occupation: req.body.occupation });
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(`Preventivo-${Date.now()}.pdf`)).send(file);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(`Preventivo-${Date.now()}.pdf`))
+      .send(file);
   });
 
   // The compare page's PDF (issue 22): every offer visible to the caller (else 404), priced here as the page prices it.
