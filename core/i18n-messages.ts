@@ -9,6 +9,7 @@ export const MESSAGES = {
   invalidValue: 'Il valore inserito non è valido',
   required: 'Questo campo è obbligatorio',
   notFound: 'Risorsa non trovata',
+  methodNotAllowed: 'Operazione non disponibile a questo indirizzo',
   forbidden: 'Non hai i permessi per questa operazione',
   featureDisabled: 'Funzionalità non abilitata per il tuo account',
   sessionExpired: 'Sessione scaduta, effettua di nuovo l’accesso',

@@ -15,7 +15,8 @@ import { idempotencyPlugin } from './lib/idempotency';
 import { clientErrorHandler, envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
-import { registerOpenApi } from './lib/openapi';
+import { registerOpenApi } from './lib/openapi/index';
+import { collectAllowedMethods } from './lib/method-not-allowed';
 import { COMPRESSION } from './lib/ready-answer';
 import { accountRoutes } from './modules/account/routes';
 import { agentRoutes } from './modules/agents/routes';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // Collects every route's zod schemas for /api/v1/openapi.json; must be registered before the modules.
   registerOpenApi(app);
+  // And every API path's methods, for the 405 of a method a path does not take (below).
+  const allowedAt = collectAllowedMethods(app, ['/api/', '/prescoring/']);
 
   await app.register(
     async (api) => {
@@ -123,7 +126,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     { prefix: '/api/v1' },
   );
   // The prescoring service has no authentication (spec §7): its own group, outside /api/v1 and its auth hook.
-  await app.register(prescoringRoutes, { prefix: '/prescoring' });
+  await app.register(prescoringRoutes, { prefix: '/prescoring', allowedAt });
   await app.register(legalRoutes);
 
   const indexHtml = path.join(config.distDir, 'index.html');
@@ -147,6 +150,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       if (request.url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
+    const allowed = isApi ? allowedAt(request.url) : [];
+    if (allowed.length) return reply.status(405).header('Allow', allowed.join(', ')).send(envelope(405, MESSAGES.methodNotAllowed));
     return reply.status(404).send(envelope(404, MESSAGES.notFound));
   });
 

@@ -1,6 +1,6 @@
 import { z } from './zod-config';
 import { MESSAGES } from '../i18n-messages';
-import { EMAIL_INVALID, isValidEmail, isValidPhone, PHONE_INVALID } from '../validation';
+import { EMAIL_INVALID, EMAIL_PATTERN, isValidEmail, isValidPhone, PHONE_INVALID, PHONE_PATTERN } from '../validation';
 
 /**
  * Account area payloads (account spec §3 and §5): profile, password change, API key,
@@ -9,17 +9,23 @@ import { EMAIL_INVALID, isValidEmail, isValidPhone, PHONE_INVALID } from '../val
 
 const requiredText = (max: number) => z.string().trim().min(1, MESSAGES.required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
+// The API document states the refinements' rules as formats and patterns (server/lib/openapi).
+const EMAIL_DOC = { format: 'email', pattern: EMAIL_PATTERN, examples: ['capogruppo@demo.it'] };
+const PHONE_DOC = { format: 'phone', pattern: PHONE_PATTERN, examples: ['+39 333 1234567'] };
+const OR_EMPTY = (doc: { pattern: string; examples: string[] }) => ({ ...doc, format: undefined, pattern: `^$|${doc.pattern}` });
 const requiredEmail = z
   .string()
   .trim()
   .min(1, MESSAGES.required)
   .max(254)
-  .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID);
+  .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID)
+  .meta(EMAIL_DOC);
 const optionalPhone = z
   .string()
   .trim()
   .max(40)
   .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID)
+  .meta(OR_EMPTY(PHONE_DOC))
   .default('');
 
 export const ProfileUpdateSchema = z.object({
@@ -67,6 +73,7 @@ export const LandingPageSchema = z
       .trim()
       .max(254)
       .refine((v) => v === '' || isValidEmail(v), EMAIL_INVALID)
+      .meta(OR_EMPTY(EMAIL_DOC))
       .default(''),
     contact_phone: optionalPhone,
   })
@@ -108,7 +115,8 @@ export const MemberInputSchema = z
       .trim()
       .min(1, MESSAGES.required)
       .max(40)
-      .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID),
+      .refine((v) => v === '' || isValidPhone(v), PHONE_INVALID)
+      .meta(PHONE_DOC),
     fee_type: z.enum(FEE_TYPES, { error: MESSAGES.required }),
     fee_value: feeValue,
     /** null = 'nessuno': directly under the leader. */

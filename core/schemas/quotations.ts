@@ -1,6 +1,7 @@
 import { z } from './zod-config';
 import { AnswersSchema } from '../prescoring/schemas';
 import { QUOTATION_STATUSES } from '../quotation';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
 import { ContractualCategorySchema } from './common';
 
 /**
@@ -27,14 +28,25 @@ export const ServiceChoicesSchema = z
   .default([]);
 export type ServiceChoices = z.input<typeof ServiceChoicesSchema>;
 
-/** The customer fields of the spec's Customer, loosely typed here: the customer schemas judge them. */
+/**
+ * The customer fields of the spec's Customer, loosely typed here: the customer schemas judge them
+ * (core/schemas/customer.ts, with the spec's messages). The API document states their rules (meta).
+ */
 export const CustomerFieldsSchema = z.object({
   first_name: z.string().max(200).optional(),
   last_name: z.string().max(200).optional(),
-  email: z.string().max(300).optional(),
-  phone: z.string().max(40).optional(),
-  fiscal_code: z.string().max(40).optional(),
-  zip_code: z.string().max(20).optional(),
+  email: z.string().max(300).meta({ format: 'email', pattern: EMAIL_PATTERN }).optional(),
+  phone: z
+    .string()
+    .max(40)
+    .meta({ format: 'phone', pattern: `^\\s*$|${PHONE_PATTERN}` })
+    .optional(),
+  fiscal_code: z
+    .string()
+    .max(40)
+    .meta({ format: 'codice-fiscale', description: 'Codice fiscale (16 caratteri, con il carattere di controllo) o, per le aziende, 11 cifre' })
+    .optional(),
+  zip_code: z.string().max(20).meta({ pattern: '^\\s*(\\d{5})?\\s*$', description: 'CAP di 5 cifre' }).optional(),
   address: z.string().max(300).optional(),
   city: z.string().max(200).optional(),
   // The category is checked by the service, so its error is the spec's 'Contractual category not valid'.

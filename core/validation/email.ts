@@ -6,3 +6,6 @@ export function isValidEmail(input: string): boolean {
   const s = input.trim();
   return s.length <= 254 && EMAIL.test(s);
 }
+
+/** isValidEmail as a regular expression (the API document, core/schemas); spaces around are trimmed first. */
+export const EMAIL_PATTERN = `^\\s*${EMAIL.source.slice(1, -1)}\\s*$`;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, normalizePhone } from './phone';
+import { isValidPhone, normalizePhone, PHONE_PATTERN } from './phone';
 
 describe('normalizePhone', () => {
   it.each([
@@ -39,5 +40,19 @@ describe('isValidPhone', () => {
     ['', 'empty'],
   ])('rejects %j (%s)', (phone) => {
     expect(isValidPhone(phone)).toBe(false);
+  });
+});
+
+describe('PHONE_PATTERN', () => {
+  it('accepts exactly what isValidPhone accepts', () => {
+    const re = new RegExp(PHONE_PATTERN);
+    const phoneLike = fc
+      .array(fc.constantFrom('0', '3', '9', '1', '5', '+', ' ', '-', '.', '/', '(', ')', '00', '39', '+39', '0039'), { maxLength: 16 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(phoneLike, (s) => re.test(s) === isValidPhone(s)),
+      { numRuns: 5000, seed: 42 },
+    );
+    for (const s of ['+39 333 1234567', '02 1234567', '0039 02 123456', '00391234567', '3331234567', '']) expect(re.test(s), s).toBe(isValidPhone(s));
   });
 });

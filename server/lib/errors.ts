@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -85,6 +86,28 @@ export function isDataException(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A PostgreSQL integrity constraint violation (SQLSTATE class 23: a foreign key to a row that does not
+ * exist, a duplicate, a missing or out-of-range value), directly or as the cause of a driver/ORM error:
+ * input that names something the database does not hold, never a fault of the server.
+ */
+export function constraintViolation(err: unknown): { column: string | null } | null {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, column, detail } = e as { code?: unknown; column?: unknown; detail?: unknown };
+    if (typeof code === 'string' && /^23[0-9A-Z]{3}$/.test(code)) {
+      // 'Key (car_id)=(999) is not present in table "cars".': the first column of the key.
+      const fromDetail = typeof detail === 'string' ? /^Key \(([\w"]+)/.exec(detail)?.[1]?.replaceAll('"', '') : undefined;
+      return { column: typeof column === 'string' && column ? column : (fromDetail ?? null) };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** The API's name of a table column: snake_case as the payloads write it, a reference without its `_id` ('car_id' is the field `car`). */
+const fieldOfColumn = (column: string) => column.replace(/_id$/, '');
+
 /** The status and envelope of any thrown error; 5xx are logged with the request id, never leaked. */
 export function errorReply(err: FastifyError, request: FastifyRequest): ErrorReply {
   const reply = (status: number, message: string, errors?: FieldErrors, code?: string): ErrorReply => ({
@@ -105,6 +128,12 @@ export function errorReply(err: FastifyError, request: FastifyRequest): ErrorRep
     // Logged: the route's schema should have refused this input (a bound is missing).
     request.log.warn({ err }, 'input refused by the database');
     return reply(400, MESSAGES.badRequest);
+  }
+  const violation = constraintViolation(err);
+  if (violation) {
+    // Logged like the data exceptions: the service should have checked this (an id that does not exist...).
+    request.log.warn({ err }, 'input refused by a database constraint');
+    return reply(422, MESSAGES.formErrors, { [violation.column ? fieldOfColumn(violation.column) : '_']: [MESSAGES.invalidValue] });
   }
   const status = err.statusCode ?? 500;
   if (status >= 500) {
@@ -161,12 +190,32 @@ export async function sendErrorReply(err: FastifyError, request: FastifyRequest,
   const health = request.server.databaseHealth;
   const { status, body, headers } =
     answer.databaseDown && health && (await health.probeNow()) ? { status: 500, body: envelope(500, MESSAGES.serverError), headers: {} } : answer;
+  // A file route that failed after naming its file: the envelope is JSON and names no file.
+  for (const name of ['content-type', 'content-disposition', 'content-length']) reply.removeHeader(name);
   return reply
     .status(status)
     .headers(headers ?? {})
     .send(body);
 }
 
+/**
+ * A header value Node would refuse (a character outside Latin-1, a line break) makes the answer fail
+ * when its headers are written, past the error handler: Fastify then sends its own English body. Checked
+ * here first, the header is dropped and the failure answered like any other error, in the envelope.
+ */
+async function checkHeaders(_request: FastifyRequest, reply: FastifyReply) {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    try {
+      for (const v of [value].flat()) validateHeaderValue(name, String(v));
+    } catch (err) {
+      reply.removeHeader(name);
+      throw err;
+    }
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => sendErrorReply(err, request, reply));
+  app.addHook('onSend', checkHeaders);
 }

@@ -268,11 +268,14 @@ const POLICIES: Record<string, Entry> = {
 };
 
 /**
- * Routes outside /api/v1 (not in the OpenAPI document), all public by design: the API index, the
+ * Routes outside /api/v1 (not in the OpenAPI document), all public by design: the API documentation, the
  * footer's legal PDFs, the prescoring service (spec §7, its own error format) and the CORS preflight.
  */
 const OUTSIDE_API: Record<string, { url: string; body?: object }> = {
   'GET /api/docs': { url: '/api/docs' },
+  // Swagger UI's start and its files, from our own origin (server/lib/openapi/index.ts).
+  'GET /api/docs/docs.js': { url: '/api/docs/docs.js' },
+  'GET /api/docs/{}': { url: '/api/docs/swagger-ui.css' },
   'GET /legal/{}': { url: `/legal/${Object.keys(LEGAL_DOCUMENTS)[0]}.pdf` },
   'GET /prescoring/logic/{}': { url: '/prescoring/logic/tempo-indeterminato' },
   'POST /prescoring/check': { url: '/prescoring/check', body: {} },

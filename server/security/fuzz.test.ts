@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '@core/features';
 import { ErrorEnvelopeSchema } from '@core/schemas/common';
 import { and, eq, isNull } from 'drizzle-orm';
-import { offers, offerVariations, userFeatures } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/helper';
+import { offers, offerVariations } from '../db/schema';
+import { createTestApp, grantEveryFeature, type TestApp } from '../test/helper';
 import { customCar, offerInput, privateProposal } from '../test/payloads';
 import { type ApiRoute, listRoutes, looksItalian } from './routes';
 
@@ -198,11 +197,7 @@ beforeAll(async () => {
   t = await createTestApp();
   routes = await listRoutes(t);
   // One caller that passes every gate (a group leader with every feature), so the input reaches the handlers.
-  const leaderId = t.ids.get('leader')!;
-  await t.database.db
-    .insert(userFeatures)
-    .values(FEATURES.map((slug) => ({ userId: leaderId, slug, level: 2 })))
-    .onConflictDoNothing();
+  await grantEveryFeature(t);
   headers = (await t.login('capogruppo@demo.it')).headers;
   const post = async (url: string, payload: object) => (await t.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload })).json().data;
   const car = await post('car', customCar({ allestimento: 'Fuzz', desc_motore: '1.2' }));

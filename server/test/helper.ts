@@ -8,7 +8,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { users } from '../db/schema';
+import { FEATURES } from '@core/features';
+import { userFeatures, users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
 import { adminQuery, databaseUrl, testAdminUrl } from './postgres-admin';
 
@@ -85,4 +86,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/** Gives a demo user every feature, so that a suite's calls pass every gate and reach the handlers. */
+export async function grantEveryFeature(t: TestApp, key = 'leader') {
+  await t.database.db
+    .insert(userFeatures)
+    .values(FEATURES.map((slug) => ({ userId: t.ids.get(key)!, slug, level: 2 })))
+    .onConflictDoNothing();
 }

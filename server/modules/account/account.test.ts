@@ -315,7 +315,7 @@ describe('API documentation', () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/api/v1/agent/profile'].put.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['business_name', 'email']),
     );
@@ -325,8 +325,13 @@ describe('API documentation', () => {
     const html = await t.inject({ method: 'GET', url: '/api/docs' });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toContain('text/html');
-    expect(html.body).toContain('/api/v1/agent/service/api');
-    expect(html.body).not.toContain('<script');
+    // Swagger UI from our own origin, started by a script file: no inline script, no CDN.
+    expect(html.body).toContain('<script src="/api/docs/swagger-ui-bundle.js"></script>');
+    expect(html.body).not.toMatch(/<script>|https?:\/\//);
+    const start = await t.inject({ method: 'GET', url: '/api/docs/docs.js' });
+    expect(start.body).toContain("url: '/api/v1/openapi.json'");
+    expect((await t.inject({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/docs/package.json' })).statusCode).toBe(404);
     expect(String(html.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 });

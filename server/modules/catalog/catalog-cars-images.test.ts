@@ -101,7 +101,7 @@ describe('images', () => {
     const zip = await api('GET', `car/images/${carId}/download/custom`, leader);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.headers['content-disposition']).toContain('filename="Fiat_Panda.zip"');
+    expect(zip.headers['content-disposition']).toBe('attachment; filename=Fiat_Panda.zip');
     const entries = Object.entries(unzipSync(zip.rawPayload)).map(([name, data]) => ({ name, data: Buffer.from(data) }));
     expect(entries.map((e) => e.name)).toEqual(['01.png', '02-principale.png']);
     expect(entries[0]!.data.equals(png(1))).toBe(true);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { renderPdf } from '../../lib/pdf';
+import { contentDisposition } from '../../lib/content-disposition';
 import { LEGAL_DOCUMENTS } from './texts';
 
 /** The footer's documents (spec §1), rendered once as real PDFs. */
@@ -25,7 +26,7 @@ export const legalRoutes: FastifyPluginAsync = async (app) => {
     }
     return reply
       .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="${slug}.pdf"`)
+      .header('Content-Disposition', contentDisposition(`${slug}.pdf`, 'inline'))
       .header('Cache-Control', 'public, max-age=86400')
       .send(pdf);
   });

@@ -36,7 +36,7 @@ describe('marketing material', () => {
     const post = (await list(s.headers)).json().data.find((p: { title: string }) => p.title === 'Estate in libertà');
     const att = await t.inject({ method: 'GET', url: `/api/v1/marketing/posts/${post.id}/attachment`, headers: s.headers });
     expect(att.statusCode).toBe(200);
-    expect(att.headers['content-disposition']).toMatch(/^attachment; filename="estate-in-liberta\.png"/);
+    expect(att.headers['content-disposition']).toMatch(/^attachment; filename=estate-in-liberta\.png/);
     const image = await t.inject({ method: 'GET', url: post.items[0].image_binary, headers: s.headers });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');

@@ -6,20 +6,18 @@ import { MESSAGES } from '@core/i18n-messages';
 import { LOGO_MAX_BYTES, MarketingPostInputSchema, MarketingPostSchema } from '@core/schemas/account';
 import { dataOf } from '@core/schemas/common';
 import { authOf } from '../../lib/auth';
+import { contentDisposition } from '../../lib/content-disposition';
 import { forbidden, invalid } from '../../lib/errors';
 import { atomic } from '../../lib/idempotency';
 import { FileStore } from '../../lib/storage';
 import { readMultipart } from '../../lib/upload';
 import { MARKETING_MAX_IMAGES, MarketingService, type ImageFile } from './service';
 
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 const sendFile = (reply: FastifyReply, file: ImageFile, kind: 'inline' | 'attachment') =>
   reply
     .header('Content-Type', file.contentType)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', contentDisposition(kind, file.name))
+    .header('Content-Disposition', contentDisposition(file.name, kind))
     .send(file.data);
 
 /** Marketing material: feature marketing-stuff, and only when the configuration flag allows it. */
@@ -52,7 +50,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/marketing/posts/:id/pdf', { config: { ...gate, docs: { produces: 'application/pdf' } }, schema: { params: idParams } }, async (req, reply) => {
     const pdf = await marketing.pdf(authOf(req).user.id, req.params.id);
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition('attachment', pdf.name)).send(pdf.data);
+    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition(pdf.name)).send(pdf.data);
   });
 
   await app.register(async (scoped) => {

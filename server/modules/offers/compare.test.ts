@@ -75,7 +75,7 @@ describe('POST /offers/compare/attachment', () => {
     const res = await post({ items });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Confronto-offerte-\d+\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=Confronto-offerte-\d+\.pdf$/);
     const pdf = await text(res.rawPayload);
     items.forEach((item, i) => {
       const d = details[i]!;

@@ -203,7 +203,7 @@ describe('POST /offers/attachment', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Preventivo-\d+\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=Preventivo-\d+\.pdf$/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     expect(text).toContain(formatMonthly(rate));

@@ -9,6 +9,7 @@ import { CompareAttachmentSchema } from '@core/schemas/compare';
 import { FilterSetSchema, type OfferCard, OfferSearchResponseSchema, OfferSearchSchema } from '@core/schemas/offers';
 import { authOf } from '../../lib/auth';
 import { compiledSerializer } from '../../lib/compiled-serializer';
+import { contentDisposition } from '../../lib/content-disposition';
 import { notFound } from '../../lib/errors';
 import { sendReady } from '../../lib/ready-answer';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
@@ -60,7 +61,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
   app.post('/search/offers/export', { schema: { body: OfferSearchSchema } }, async (req, reply) => {
     const rows = await service.exportRows(authOf(req), req.body);
     const file = await renderXlsx('Offerte', EXPORT_COLUMNS, rows);
-    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', 'attachment; filename="Offerte.xlsx"').send(file);
+    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', contentDisposition('Offerte.xlsx')).send(file);
   });
 
   // The id is the offer code (the cards link with it) or a child offer's ref; invisible offers are 404.
@@ -73,7 +74,10 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
   app.post('/offers/attachment', { schema: { body: OfferAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } }, async (req, reply) => {
     const printable = await details.attachment(authOf(req), req.body);
     const file = await renderOfferSheet(printable, { name: req.body.name, occupation: req.body.occupation });
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`).send(file);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(`Preventivo-${Date.now()}.pdf`))
+      .send(file);
   });
 
   // The compare page's PDF (issue 22): every offer visible to the caller (else 404), priced here as the page prices it.
@@ -84,7 +88,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
       const file = await renderCompareSheet(await compareSheet(details, authOf(req), req.body));
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="Confronto-offerte-${Date.now()}.pdf"`)
+        .header('Content-Disposition', contentDisposition(`Confronto-offerte-${Date.now()}.pdf`))
         .send(file);
     },
   );

@@ -21,9 +21,17 @@ import * as prescoring from './service';
  * `{ success, data, error, errorCode }`; refusals are 4xx in the API's error envelope plus `success: false`
  * and `errorCode` (docs/decisions.md, docs/prescoring.md "HTTP API").
  */
-export const prescoringRoutes: FastifyPluginAsyncZod = async (app) => {
+export const prescoringRoutes: FastifyPluginAsyncZod<{ allowedAt: (url: string) => string[] }> = async (app, { allowedAt }) => {
   app.setErrorHandler(prescoringError);
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(withCode(envelope(404, MESSAGES.notFound), 'NOT_FOUND')));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = allowedAt(request.url);
+    if (allowed.length)
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send(withCode(envelope(405, MESSAGES.methodNotAllowed), 'BAD_REQUEST'));
+    return reply.status(404).send(withCode(envelope(404, MESSAGES.notFound), 'NOT_FOUND'));
+  });
   app.addHook('onSend', async (_request, reply) => {
     // Answers describe a customer's finances: never kept by shared caches.
     reply.header('Cache-Control', 'no-store');

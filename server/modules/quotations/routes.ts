@@ -16,6 +16,7 @@ import {
 } from '@core/schemas/quotations';
 import { MESSAGES } from '@core/i18n-messages';
 import { type AuthContext, authOf, loadAuthUser, userCan } from '../../lib/auth';
+import { contentDisposition } from '../../lib/content-disposition';
 import { invalid, notFound, unauthorized } from '../../lib/errors';
 import { readDocumentForm } from './documents';
 import { PDF_CHANNEL, QuotationsService, UPLOAD_MAX_BYTES } from './service';
@@ -116,7 +117,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!pdf) throw notFound('Il PDF del preventivo è in preparazione, riprova tra qualche istante');
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="Preventivo-${Date.now()}.pdf"`)
+      .header('Content-Disposition', contentDisposition(`Preventivo-${Date.now()}.pdf`))
       .header('Cache-Control', 'no-store')
       .send(pdf);
   });

@@ -116,7 +116,7 @@ describe('the customer’s page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Preventivo-${p.quotation.data.code}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=Preventivo-${p.quotation.data.code}.pdf`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     await t.database.db.update(quotations).set({ pdfPath: null }).where(eq(quotations.id, p.id));
     expect((await pub('GET', `${token}/pdf`, freshIp())).statusCode).toBe(409);

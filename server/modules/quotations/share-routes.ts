@@ -5,6 +5,7 @@ import { MESSAGES } from '@core/i18n-messages';
 import { dataOf } from '@core/schemas/common';
 import { PublicProposalSchema, QuotationShareSchema, QuotationSharesSchema, ShareAcceptSchema, ShareCreateSchema, ShareEmailSchema } from '@core/schemas/share';
 import { authOf } from '../../lib/auth';
+import { contentDisposition } from '../../lib/content-disposition';
 import { invalid } from '../../lib/errors';
 import { readDocumentForm } from './documents';
 import type { QuotationsService } from './service';
@@ -78,7 +79,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ service: QuotationsService }> 
         const { pdf, name } = await shares.pdf(req.params.token, req.ip);
         return reply
           .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('Content-Disposition', contentDisposition(name))
           .header('Cache-Control', 'no-store')
           .send(pdf);
       },

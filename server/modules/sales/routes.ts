@@ -15,6 +15,7 @@ import {
   NetworkStatisticsSchema,
 } from '@core/schemas/network';
 import { authOf } from '../../lib/auth';
+import { contentDisposition } from '../../lib/content-disposition';
 import { renderXlsx, XLSX_MIME, type XlsxColumn } from '../../lib/xlsx';
 import { QuotationsService } from '../quotations/service';
 import { type ExportRow, SalesService } from './service';
@@ -54,7 +55,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await renderXlsx('Preventivi', exportColumns(auth.can('fees-visibility')), rows);
     return reply
       .header('Content-Type', XLSX_MIME)
-      .header('Content-Disposition', 'attachment; filename="Preventivi.xlsx"')
+      .header('Content-Disposition', contentDisposition('Preventivi.xlsx'))
       .header('Cache-Control', 'no-store')
       .send(file);
   });

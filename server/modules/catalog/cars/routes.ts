@@ -8,6 +8,7 @@ import { CAR_IMAGE_MAX_BYTES, CAR_IMAGE_MAX_FILES } from '@core/catalog';
 import { dataOf } from '@core/schemas/common';
 import { BrandSchema, CarImageSchema, CarSchema, CustomCarInputSchema, ModelSchema, VersionSchema } from '@core/schemas/catalog';
 import { authOf } from '../../../lib/auth';
+import { contentDisposition } from '../../../lib/content-disposition';
 import { invalid, notFound } from '../../../lib/errors';
 import { atomic } from '../../../lib/idempotency';
 import { readMultipart } from '../../../lib/upload';
@@ -121,7 +122,7 @@ export const carRoutes =
         if (files.length === 0) throw notFound();
         return reply
           .header('Content-Type', 'application/zip')
-          .header('Content-Disposition', `attachment; filename="${name}.zip"; filename*=UTF-8''${encodeURIComponent(name)}.zip`)
+          .header('Content-Disposition', contentDisposition(`${name}.zip`))
           .send(Buffer.from(zipSync(Object.fromEntries(files.map((f) => [f.name, [f.data, { level: 0 }]])))));
       },
     );
