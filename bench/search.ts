@@ -1,5 +1,7 @@
 // Offer search at 20,000 offers and ~200,000 child offers (docs/architecture.md budgets): p50/p95 at one
-// connection and requests/s at 16 connections next to /api/v1/health, on PGlite and PostgreSQL.
+// connection, and the server's CPU time per search at 16 connections (with requests/s next to /api/v1/health,
+// for information), on PGlite and PostgreSQL. The budget is in the server's own work: the load generator
+// shares this machine's 2 CPUs with the server, so requests/s measures the two together.
 // The server runs as its own process (tsx server/main.ts) as in production; this process is the
 // load generator. Results go to bench/results.md.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +15,11 @@ const OFFERS = Number(process.env.BENCH_OFFERS ?? 20_000);
 const LATENCY_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
+/** Rounds of the load at 16 connections, each printed; the verdict takes their median. */
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 3);
+/** Budgets (docs/architecture.md), on PostgreSQL: the server's CPU per computed search, p95 at one connection. */
+const CPU_BUDGET_MS = 2.5;
+const P95_BUDGET_MS = 20;
 
 const CHECK = {
   contractualCategory: 'tempo-indeterminato',
@@ -93,7 +100,16 @@ async function measure(base: string, serverPid: number) {
   }
   all.sort((a, b) => a - b);
 
-  const search = await loaded(serverPid, searchOnce);
+  const rounds: Load[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.push(await loaded(serverPid, searchOnce));
+    const l = rounds[r]!;
+    console.log(
+      `    round ${r + 1}: ${l.rps.toFixed(0)} ricerche/s, CPU del server ${l.serverMs.toFixed(2)} ms per ricerca, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
+    );
+  }
+  // The round of median server CPU stands for the load.
+  const search = [...rounds].sort((a, b) => a.serverMs - b.serverMs)[Math.floor(rounds.length / 2)]!;
   const health = await loaded(serverPid, healthOnce);
   return {
     p50: percentile(all, 50),
@@ -103,6 +119,7 @@ async function measure(base: string, serverPid: number) {
       return { name, p50: percentile(s, 50), p95: percentile(s, 95) };
     }),
     search,
+    rounds,
     health,
   };
 }
@@ -114,7 +131,7 @@ const MODES = [
   { name: 'calcolate', env: { SEARCH_ANSWER_CACHE_MB: '0' } },
 ] as const;
 type Measured = Awaited<ReturnType<typeof measure>>;
-type Load = Awaited<ReturnType<typeof loaded>>;
+type Load = { rps: number; serverMs: number; clientMs: number };
 
 export async function run() {
   mkdirSync(TMP, { recursive: true });
@@ -159,13 +176,15 @@ export async function run() {
     `- Node ${process.version}; PostgreSQL ${pgVersion}; PGlite (PostgreSQL in WASM) nello stesso processo del server`,
     `- Catalogo: ${seedInfo}; server in un processo separato (tsx server/main.ts), carico generato con fetch da questo processo`,
     `- Latenza: ${LATENCY_REQUESTS} ricerche in sequenza (1 connessione), a rotazione su ${SEARCHES.length} ricerche tipiche; throughput: ${CONNECTIONS} connessioni per ${LOAD_SECONDS} s`,
-    `- Budget (docs/architecture.md): p95 sotto 50 ms su PostgreSQL; throughput a 16 connessioni almeno il 10% di /api/v1/health`,
+    `- Budget (docs/architecture.md), su PostgreSQL: p95 sotto ${P95_BUDGET_MS} ms a una connessione; CPU del server per ricerca calcolata (senza cache delle risposte) al massimo ${CPU_BUDGET_MS} ms a ${CONNECTIONS} connessioni, mediana di ${ROUNDS} giri. Il rapporto con /api/v1/health è solo informativo: su 2 CPU il generatore di carico e il server se le dividono.`,
     '',
-    '| Database | ricerche | p50 (ms) | p95 (ms) | ricerche/s (16 conn.) | health/s (16 conn.) | rapporto | p95 < 50 ms |',
-    '|---|---|---|---|---|---|---|---|',
+    `| Database | ricerche | p50 (ms) | p95 (ms) | CPU server per ricerca (ms, ogni giro) | ricerche/s (16 conn.) | health/s (16 conn.) | rapporto | p95 < ${P95_BUDGET_MS} ms | CPU ≤ ${CPU_BUDGET_MS} ms |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...tableRows((kind, name, m) => {
-      const ok = kind !== 'postgres' ? '(non richiesto)' : m.p95 < 50 ? 'sì' : '**no**';
-      return `| ${kind} | ${name} | ${f(m.p50)} | ${f(m.p95)} | ${m.search.rps.toFixed(0)} | ${m.health.rps.toFixed(0)} | ${((m.search.rps / m.health.rps) * 100).toFixed(1)}% | ${ok} |`;
+      const p95ok = kind !== 'postgres' ? '(non richiesto)' : m.p95 < P95_BUDGET_MS ? 'sì' : '**no**';
+      const cpuOk = kind !== 'postgres' || name !== 'calcolate' ? '(non richiesto)' : m.search.serverMs <= CPU_BUDGET_MS ? 'sì' : '**no**';
+      const each = m.rounds.map((l) => l.serverMs.toFixed(2)).join(', ');
+      return `| ${kind} | ${name} | ${f(m.p50)} | ${f(m.p95)} | ${m.search.serverMs.toFixed(2)} (${each}) | ${m.search.rps.toFixed(0)} | ${m.health.rps.toFixed(0)} | ${((m.search.rps / m.health.rps) * 100).toFixed(1)}% | ${p95ok} | ${cpuOk} |`;
     }),
     '',
     `## CPU per richiesta a 16 connessioni (ms per richiesta e % di una CPU; il server da /proc, il generatore di carico da process.cpuUsage: i due dividono le ${os.cpus().length} CPU)`,
@@ -178,7 +197,7 @@ export async function run() {
       return `| ${kind} | ${name} | ${cpuCells(search, 2)} | ${cpuCells(health, 3)} | ${ceiling.toFixed(0)} | ${((ceiling / health.rps) * 100).toFixed(1)}% |`;
     }),
     '',
-    '- Tetto: le ricerche/s con ogni CPU occupata da ricerche e dal loro generatore (CPU × 1000 / (ms server + ms generatore)), cioè con il server su tutte le CPU; il rapporto di quel tetto con health/s dice se il budget del 10% è raggiungibile su questa macchina senza ridurre la CPU per ricerca.',
+    '- Tetto: le ricerche/s con ogni CPU occupata da ricerche e dal loro generatore (CPU × 1000 / (ms server + ms generatore)), cioè con il server su tutte le CPU (informativo).',
     '',
     '- ripetute: il server come in produzione; le ricerche tipiche si ripetono, e una ricerca già fatta (dallo stesso utente, o da chi della stessa rete con le stesse funzioni non ha offerte proprie) esce pronta dalla cache (`SEARCH_ANSWER_CACHE_MB`, docs/scaling.md).',
     '- calcolate: lo stesso server con `SEARCH_ANSWER_CACHE_MB=0`: ogni ricerca è calcolata, serializzata e compressa (il costo di una ricerca mai vista).',
