@@ -30,7 +30,7 @@ export const CHROMIUM = {
 
 /** The built app, for benchmarks that drive a browser. */
 export function ensureBuilt() {
-  if (!existsSync('dist/index.html')) spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (!existsSync('dist/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 
 /** A PGlite folder with the demo data (users, quotations) and `offers` offers, for browser benchmarks. */

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { settings } from './db/schema';
 import { authPlugin } from './lib/auth';
+import { loggerOptions } from './lib/logger';
 import { randomToken } from './lib/crypto';
 import { registerDatabaseHealth } from './lib/database-health';
 import { idempotencyPlugin } from './lib/idempotency';
@@ -65,7 +66,7 @@ async function resolveSecret(db: Db, configured: string | undefined): Promise<st
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config),
     // A hop count means: trust that many proxies in front of the app (proxy-addr's numeric form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
