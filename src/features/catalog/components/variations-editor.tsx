@@ -196,18 +196,20 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
           <span role="columnheader">{t.actions}</span>
         </div>
         <div className="variations-row is-main" role="row">
-          <span>{formatEuro(Number(offer.deposit))}</span>
-          <span>{formatDistance(offer.distance)}</span>
-          <span>{formatMonths(Number(offer.duration))}</span>
-          <span>{formatEuro(Number(offer.price))}</span>
-          <span className="catalog-chip">{t.main}</span>
+          <span role="cell">{formatEuro(Number(offer.deposit))}</span>
+          <span role="cell">{formatDistance(offer.distance)}</span>
+          <span role="cell">{formatMonths(Number(offer.duration))}</span>
+          <span role="cell">{formatEuro(Number(offer.price))}</span>
+          <span role="cell">
+            <span className="catalog-chip">{t.main}</span>
+          </span>
         </div>
         {rows.map((r) =>
           r.key === editing ? (
             <div key={r.key} className={`variations-row is-editing${r.duplicated ? ' is-copy' : ''}`} role="row" data-testid="variation-edit">
+              {/* A row of the table (its cells hold the fields, each named by its column's label). */}
               {FIELDS.map((f) => (
-                <label key={f} className="variation-input">
-                  <span className="sr-only">{t[f === 'monthly_rate' ? 'rate' : f]}</span>
+                <span key={f} role="cell" className="variation-input">
                   <input
                     inputMode="numeric"
                     name={f}
@@ -219,9 +221,9 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                     aria-invalid={Boolean(errors[f] ?? serverField(f))}
                   />
                   {(errors[f] ?? serverField(f)) && <small className="field-error">{errors[f] ?? serverField(f)}</small>}
-                </label>
+                </span>
               ))}
-              <span className="variation-actions">
+              <span role="cell" className="variation-actions">
                 <Button size="small" onClick={() => void save()} disabled={busy || hasError || !online} data-testid="variation-save">
                   {t.save}
                 </Button>
@@ -229,7 +231,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                   {t.cancel}
                 </Button>
               </span>
-              <div className="variation-extras">
+              <div role="cell" className="variation-extras">
                 <label className="variation-input">
                   <span>{t.bundle}</span>
                   <input
@@ -276,14 +278,18 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                   )}
                 </label>
               </div>
-              {(errors._ ?? serverField('_')) && <small className="field-error variation-row-error">{errors._ ?? serverField('_')}</small>}
+              {(errors._ ?? serverField('_')) && (
+                <small role="cell" className="field-error variation-row-error">
+                  {errors._ ?? serverField('_')}
+                </small>
+              )}
             </div>
           ) : (
             <div key={r.key} className="variations-row" role="row" data-testid="variation-row">
-              <span>{formatEuro(Number(r.values.deposit))}</span>
-              <span>{formatDistance(Number(r.values.distance))}</span>
-              <span>{formatMonths(Number(r.values.duration))}</span>
-              <span>
+              <span role="cell">{formatEuro(Number(r.values.deposit))}</span>
+              <span role="cell">{formatDistance(Number(r.values.distance))}</span>
+              <span role="cell">{formatMonths(Number(r.values.duration))}</span>
+              <span role="cell">
                 {formatEuro(Number(r.values.monthly_rate))}
                 {r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
                 {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(formatEuro(r.saved.web_monthly_rate))}</small> : null}
@@ -291,7 +297,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
                   <small className="variation-note is-special"> · {t.specialShort(formatEuro(r.saved.special_price))}</small>
                 ) : null}
               </span>
-              <span className="variation-actions">
+              <span role="cell" className="variation-actions">
                 <Button
                   size="small"
                   fill="clear"
