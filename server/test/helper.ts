@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
-import { adminQuery, databaseUrl, testAdminUrl } from './postgres-admin';
+import { adminQuery, databaseUrl, dropDatabase } from './postgres-admin';
 
 /**
  * Each test file gets its own database: an in-memory PGlite, or with TEST_DB_KIND=postgres a
@@ -31,17 +30,7 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
     database,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: testAdminUrl() });
-      await a.connect();
-      // pg's pool.end() resolves before its sockets have closed; DROP ... WITH (FORCE) would then kill a
-      // closing connection and its FATAL error surfaces as an uncaught exception in the test run.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await dropDatabase(name);
     },
   };
 }
@@ -61,7 +50,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const { database, drop } = await createTestDatabase({ seeded: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    // The file store every process reaches on PostgreSQL (the database), the folder on PGlite, as in production.
+    // No PDF sweeps: the seeded quotations have no PDF, and rendering them would only load the machine.
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, FILE_STORE: process.env.TEST_DB_KIND === 'postgres' ? 'database' : 'folder', PDF_SWEEP_SECONDS: '0' },
     { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides },
   );
   const app = await buildApp({ config, database, logger: false });

@@ -8,7 +8,6 @@ import { dataOf } from '@core/schemas/common';
 import { authOf } from '../../lib/auth';
 import { forbidden, invalid } from '../../lib/errors';
 import { atomic } from '../../lib/idempotency';
-import { FileStore } from '../../lib/storage';
 import { readMultipart } from '../../lib/upload';
 import { MARKETING_MAX_IMAGES, MarketingService, type ImageFile } from './service';
 
@@ -24,7 +23,7 @@ const sendFile = (reply: FastifyReply, file: ImageFile, kind: 'inline' | 'attach
 
 /** Marketing material: feature marketing-stuff, and only when the configuration flag allows it. */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const marketing = new MarketingService(app.db, new FileStore(app.config.dataDir), app.log);
+  const marketing = new MarketingService(app.db, app.files, app.log);
   const gate = { feature: 'marketing-stuff' as const };
   const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
