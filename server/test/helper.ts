@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { users } from '../db/schema';
+import { files, users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
 import { adminQuery, databaseUrl, dropDatabase } from './postgres-admin';
 
@@ -76,4 +77,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/** Every key the app's file store holds: the folder's files, or the keys of the files table (lib/storage.ts). */
+export async function storedKeys(t: TestApp): Promise<string[]> {
+  if (t.config.files.store === 'database') return (await t.database.db.select({ key: files.key }).from(files)).map((r) => r.key);
+  const dir = t.config.files.dir;
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  return folders.flatMap((d) => readdirSync(path.join(dir, d.name)).map((name) => `${d.name}/${name}`));
+}
+
+/** Replaces a stored file's bytes behind the store's back, as a file damaged on disk or stored before a check would be. */
+export async function damageStored(t: TestApp, key: string, data: Buffer) {
+  if (t.config.files.store === 'database') await t.database.db.update(files).set({ data, size: data.length }).where(eq(files.key, key));
+  else writeFileSync(path.join(t.config.files.dir, key), data);
 }

@@ -207,6 +207,8 @@ export const proposalPdfJobs = pgTable(
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** Queued by the sweep, not by a write nobody waits on: taken after the jobs of writes (modules/quotations/pdf-jobs.ts). */
+    background: boolean('background').notNull().default(false),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /**
      * The database session that claimed it (pg_stat_activity's pid and backend_start): once that session

@@ -137,6 +137,10 @@ describe('proposal PDF jobs', () => {
     expect(before).toBeGreaterThan(SWEEP_BATCH);
     expect(await sweeper.requeueMissing()).toBe(SWEEP_BATCH);
     expect((await waiting()).length).toBe(before - SWEEP_BATCH);
+    // The sweep's jobs wait behind those someone asked for: the next claim is one of the two.
+    const first = await sweeper.claim();
+    expect([lost.id, moved.id]).toContain(first!.quotationId);
+    await t.database.db.update(proposalPdfJobs).set({ state: 'queued', attempts: 0 }).where(eq(proposalPdfJobs.quotationId, first!.quotationId));
 
     // A working process renders what was queued.
     const worker = new ProposalPdfJobs(t.database, t.app.files, silent);

@@ -31,12 +31,12 @@ export class ProposalPdfJobs {
   private stopping = false;
   private sweep: NodeJS.Timeout | null = null;
 
-  /** `sweepMs`: how often to look for jobs left behind (0: only when asked; tests and benchmarks). */
+  /** `sweepMs`: how often to look for jobs left behind (config.pdfSweepMs; 0: only when asked). */
   constructor(
     private readonly database: Database,
     private readonly store: FileStore,
     private readonly log: Log,
-    private readonly sweepMs = 30_000,
+    private readonly sweepMs = 0,
   ) {
     this.db = database.db;
   }
@@ -46,7 +46,7 @@ export class ProposalPdfJobs {
    * Call kick() once that transaction has committed (a worker looking before would not see the job).
    */
   async enqueue(tx: Queryable, quotationId: number, version: number) {
-    const reset = { version, state: 'queued' as const, attempts: 0, leaseUntil: null, error: null, updatedAt: new Date() };
+    const reset = { version, state: 'queued' as const, attempts: 0, background: false, leaseUntil: null, error: null, updatedAt: new Date() };
     await tx
       .insert(proposalPdfJobs)
       .values({ quotationId, ...reset })
@@ -57,17 +57,20 @@ export class ProposalPdfJobs {
    * Queues a job for quotations that have neither a PDF nor a job for their current version (written
    * before the outbox, or a job row removed by hand): the newest SWEEP_BATCH, or only `quotationId`.
    * Safe from any number of processes at once: the insert yields to a job already there for that version.
-   * Answers how many it queued (and starts working on them).
+   * The sweep's jobs are background ones, taken after those of writes (someone waits on those); one
+   * asked for by id is not. Answers how many it queued (and starts working on them).
    */
   async requeueMissing(quotationId?: number): Promise<number> {
+    const background = quotationId === undefined;
     const res = await this.db.execute(sql`
-      insert into proposal_pdf_jobs as j (quotation_id, version, state, attempts, updated_at)
-      select q.id, q.version, 'queued', 0, now() from quotations q
+      insert into proposal_pdf_jobs as j (quotation_id, version, state, attempts, background, updated_at)
+      select q.id, q.version, 'queued', 0, ${background}, now() from quotations q
       where q.pdf_path is null ${quotationId === undefined ? sql`` : sql`and q.id = ${quotationId}`}
         and not exists (select 1 from proposal_pdf_jobs p where p.quotation_id = q.id and p.version >= q.version)
       order by q.id desc
       limit ${SWEEP_BATCH}
-      on conflict (quotation_id) do update set version = excluded.version, state = 'queued', attempts = 0, lease_until = null, error = null, updated_at = now()
+      on conflict (quotation_id) do update set version = excluded.version, state = 'queued', attempts = 0, background = excluded.background,
+        lease_until = null, error = null, updated_at = now()
         where j.version < excluded.version
       returning j.quotation_id`);
     const queued = (res as unknown as { rows: unknown[] }).rows.length;
@@ -137,7 +140,8 @@ export class ProposalPdfJobs {
   }
 
   /**
-   * The oldest job no live process holds, now 'running' under this process's lease; null when none. A
+   * The oldest job no live process holds (the sweep's after the writes'), now 'running' under this
+   * process's lease; null when none. A
    * running job's holder is dead when its lease ran out or when the database session that claimed it
    * is gone (a killed process's connections end with it), so a crash's job is taken again at once.
    */
@@ -151,7 +155,7 @@ export class ProposalPdfJobs {
         where p.attempts < ${PDF_MAX_ATTEMPTS}
           and (p.state = 'queued' or (p.state = 'running' and (p.lease_until < now()
             or not exists (select 1 from pg_stat_activity a where a.pid = p.holder_pid and a.backend_start = p.holder_start))))
-        order by p.updated_at, p.quotation_id
+        order by p.background, p.updated_at, p.quotation_id
         limit 1
         for update skip locked
       )
@@ -200,9 +204,11 @@ export class ProposalPdfJobs {
       : [];
     const buf = await renderProposalPdf({ row, customer: row.customer, agent: agent!, offer: offerRows[0] ?? null });
     return this.db.transaction(async (tx) => {
-      await tx.update(proposalPdfJobs).set(done).where(this.mine(job));
-      // The row lock orders this against a change of the quotation: a PDF of an older version is never kept.
+      // The quotation's row first, then the job's, in the order of the writes that change them (withPdf in
+      // service.ts): the other order deadlocks with a change made meanwhile. The row lock also orders this
+      // against that change: a PDF of an older version is never kept.
       const [current] = await tx.select({ version: quotations.version }).from(quotations).where(eq(quotations.id, quotationId)).for('update');
+      await tx.update(proposalPdfJobs).set(done).where(this.mine(job));
       if (current?.version !== version) return false;
       const key = await this.store.save('proposals', buf, { ext: 'pdf' }, tx);
       await tx.update(quotations).set({ pdfPath: key }).where(eq(quotations.id, quotationId));
