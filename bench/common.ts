@@ -105,8 +105,9 @@ export async function preparePostgres(prefix: string, fill: (database: Database)
 }
 
 export async function startServer(env: Record<string, string>, poolSize = 16): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
-  // BENCH_PORT: a fixed port, for machines where several checkouts run their benchmarks side by side.
-  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : 19000 + Math.floor(Math.random() * 1000);
+  // BENCH_PORT: a fixed port, for machines where several checkouts run their benchmarks side by side
+  // (env.PORT: the caller's own, for several servers at once).
+  const port = Number(env.PORT ?? process.env.BENCH_PORT ?? 19000 + Math.floor(Math.random() * 1000));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -116,6 +117,8 @@ export async function startServer(env: Record<string, string>, poolSize = 16): P
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       SEED_DEMO: 'never',
+      // The seeded quotations have no PDF: rendering that backlog in the background is not what a benchmark measures.
+      PDF_SWEEP_SECONDS: '0',
       AUTH_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
       PG_POOL_SIZE: String(poolSize),
     },

@@ -5,9 +5,14 @@
 // the database must hold each acknowledged create exactly once, nothing else, and the last acknowledged
 // status of each quotation; no request may answer 5xx. Results go to bench/results-load.md.
 // Sizes: BENCH_OFFERS, BENCH_QUOTATIONS (seed), BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS.
+// BENCH_LOAD_PROCESSES=2 (or more): that many server processes, started together on the one database, each
+// with a data folder of its own (docs/scaling.md); the connections are spread over them, a create sent
+// twice at once or again goes to another process than the first, and afterwards every new quotation must
+// have its PDF or its job and each PDF must download from every process. Results: bench/results-load-<n>p.md.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../server/db/client';
@@ -18,7 +23,10 @@ const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 32);
 const POOL = Number(process.env.BENCH_LOAD_POOL ?? 16);
-const RESULTS = 'bench/results-load.md';
+const PROCESSES = Math.max(1, Number(process.env.BENCH_LOAD_PROCESSES ?? 1));
+const RESULTS = PROCESSES > 1 ? `bench/results-load-${PROCESSES}p.md` : 'bench/results-load.md';
+/** PDFs downloaded through every process after the run (a sample of the new proposals). */
+const PDF_SAMPLE = 10;
 
 /** Agents with the quotations feature; each connection acts as one of them. */
 const AGENTS = [
@@ -104,18 +112,23 @@ export async function run() {
   let verdict: { ok: boolean; lines: string[] } = { ok: false, lines: [] };
   let serverCpu = NaN;
   let databaseCpu = NaN;
-  const server = await startServer(target.env, POOL);
+  // BENCH_PORT: the first server's port, the next ones after it.
+  const portOf = (i: number): Record<string, string> => (process.env.BENCH_PORT ? { PORT: String(Number(process.env.BENCH_PORT) + i) } : {});
+  const servers = await Promise.all(
+    Array.from({ length: PROCESSES }, (_, i) => startServer({ ...target.env, DATA_DIR: path.join(target.env.DATA_DIR!, `process-${i}`), ...portOf(i) }, POOL)),
+  );
   try {
     const db = new pg.Client({ connectionString: target.url });
     await db.connect();
     beforeMax = Number((await db.query('select coalesce(max(id), 0)::int as n from quotations')).rows[0].n);
     const headers = new Map<string, Record<string, string>>();
-    for (const email of AGENTS) headers.set(email, await loginAs(server.base, email));
+    for (const email of AGENTS) headers.set(email, await loginAs(servers[0]!.base, email));
 
-    const call = async (op: Op, method: string, path: string, h: Record<string, string>, body?: unknown, extra: Record<string, string> = {}) => {
+    const call = async (op: Op, method: string, path: string, h: Record<string, string>, body?: unknown, extra: Record<string, string> = {}, via = 0) => {
+      const base = servers[via % servers.length]!.base;
       for (;;) {
         const t0 = performance.now();
-        const res = await fetch(`${server.base}/api/v1/${path}`, {
+        const res = await fetch(`${base}/api/v1/${path}`, {
           method,
           headers: { ...h, ...extra },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -133,7 +146,8 @@ export async function run() {
       }
     };
 
-    const cpuStart = cpuSeconds(server.child.pid);
+    const serversCpu = () => servers.reduce((t, s) => t + cpuSeconds(s.child.pid), 0);
+    const cpuStart = serversCpu();
     // The database's share: CPU of this database's backends, sampled every second (a backend first seen
     // mid-run counts from then on).
     const backends = new Map<number, { first: number; last: number }>();
@@ -160,6 +174,9 @@ export async function run() {
       Array.from({ length: CONNECTIONS }, async (_, c) => {
         const email = AGENTS[c % AGENTS.length]!;
         const h = headers.get(email)!;
+        // This connection's process, and another one for its twins and replays (the same with one process).
+        const own = c % servers.length;
+        const elsewhere = own + 1;
         const random = rng(c + 1);
         const mine: number[] = []; // quotations this loop created: only it changes their status
         const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
@@ -174,19 +191,28 @@ export async function run() {
             roll -= share;
           }
           if (op === 'PUT stato' && mine.length === 0) op = 'POST quote';
-          if (op === 'ricerca offerte') await call(op, 'POST', 'search/offers', h, pick(SEARCHES));
-          else if (op === 'dettaglio offerta') await call(op, 'GET', `offers/${encodeURIComponent(pick(f.codes))}`, h);
+          if (op === 'ricerca offerte') await call(op, 'POST', 'search/offers', h, pick(SEARCHES), {}, own);
+          else if (op === 'dettaglio offerta') await call(op, 'GET', `offers/${encodeURIComponent(pick(f.codes))}`, h, undefined, {}, own);
           else if (op === 'lista preventivi')
-            await call(op, 'POST', 'quotations', h, {
-              startDate: random() < 0.5 ? `${today.slice(0, 8)}01` : yearAgo,
-              endDate: today,
-              page: 1 + Math.floor(random() * 3),
-            });
-          else if (op === 'statistiche') await call(op, 'GET', `agent/${f.userCodes.get(email)}/statistics?interval=${pick(['month', 'year'])}`, h);
+            await call(
+              op,
+              'POST',
+              'quotations',
+              h,
+              {
+                startDate: random() < 0.5 ? `${today.slice(0, 8)}01` : yearAgo,
+                endDate: today,
+                page: 1 + Math.floor(random() * 3),
+              },
+              {},
+              own,
+            );
+          else if (op === 'statistiche')
+            await call(op, 'GET', `agent/${f.userCodes.get(email)}/statistics?interval=${pick(['month', 'year'])}`, h, undefined, {}, own);
           else if (op === 'PUT stato') {
             const id = pick(mine);
             const status = pick(['OPEN', 'WON', 'LOST']);
-            const res = await call(op, 'PUT', `quotations/${id}/status`, h, { status });
+            const res = await call(op, 'PUT', `quotations/${id}/status`, h, { status }, {}, own);
             if (res.status === 200) lastStatus.set(id, status);
           } else {
             const key = `bench-${randomUUID()}`;
@@ -199,8 +225,8 @@ export async function run() {
             // the first attempt): the second waits on 409 and retries, and must get the first one's answer.
             const twin = random() < 0.1;
             const [res, other] = await Promise.all([
-              call(op, 'POST', path, h, body, { 'idempotency-key': key }),
-              twin ? call(op, 'POST', path, h, body, { 'idempotency-key': key }) : null,
+              call(op, 'POST', path, h, body, { 'idempotency-key': key }, own),
+              twin ? call(op, 'POST', path, h, body, { 'idempotency-key': key }, elsewhere) : null,
             ]);
             if (res.status !== 201) continue;
             const data = res.json().data as string | { id: number };
@@ -216,7 +242,7 @@ export async function run() {
             if (!quote) mine.push(made.id!);
             // One create in five is sent again with the same key, as a client that lost the answer would.
             if (random() < 0.2) {
-              const again = await call(op, 'POST', path, h, body, { 'idempotency-key': key });
+              const again = await call(op, 'POST', path, h, body, { 'idempotency-key': key }, elsewhere);
               replays++;
               const d = again.status === 201 ? (again.json().data as string | { id: number }) : null;
               if (
@@ -231,7 +257,7 @@ export async function run() {
       }),
     );
 
-    serverCpu = (cpuSeconds(server.child.pid) - cpuStart) / SECONDS;
+    serverCpu = (serversCpu() - cpuStart) / SECONDS;
     clearInterval(sampler);
     await sampling;
     databaseCpu = [...backends.values()].reduce((t, b) => t + (b.last - b.first), 0) / SECONDS;
@@ -255,13 +281,40 @@ export async function run() {
     const unexpected = created.filter((r) => !r.client_key || !acked.has(r.client_key));
     const wrongStatus = [...lastStatus].filter(([id, s]) => created.find((r) => r.id === id)?.status !== s);
     const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((t, [, n]) => t + n, 0);
+    // Each new quotation committed with its PDF job (the outbox): none may have neither.
+    const withoutPdf = Number(
+      (
+        await db.query(
+          'select count(*)::int as n from quotations q where q.id > $1 and q.pdf_path is null and not exists (select 1 from proposal_pdf_jobs j where j.quotation_id = q.id)',
+          [beforeMax],
+        )
+      ).rows[0].n,
+    );
+    // The files: a sample of the new proposals' PDFs, once rendered, downloaded through every process.
+    const pdfSample = creates.filter((x) => x.kind === 'proposal').slice(0, PDF_SAMPLE);
+    const rendered = async () =>
+      Number((await db.query('select count(*)::int as n from quotations where id = any($1) and pdf_path is not null', [pdfSample.map((x) => x.id)])).rows[0].n);
+    for (let i = 0; i < 600 && (await rendered()) < pdfSample.length; i++) await new Promise((r) => setTimeout(r, 100));
+    let downloads = 0;
+    for (const x of pdfSample) {
+      for (const s of servers) {
+        const res = await fetch(`${s.base}/api/v1/proposals/${x.id}/attachment`, {
+          method: 'POST',
+          headers: { authorization: headers.get(x.owner)!.authorization! },
+        });
+        if (res.status === 200 && (await res.arrayBuffer()).byteLength > 0) downloads++;
+      }
+    }
+    const pdfsOk = withoutPdf === 0 && downloads === pdfSample.length * servers.length;
     verdict = {
-      ok: lost.length === 0 && duplicated.length === 0 && unexpected.length === 0 && wrongStatus.length === 0 && fiveXX === 0 && replayMismatches === 0,
+      ok:
+        lost.length === 0 && duplicated.length === 0 && unexpected.length === 0 && wrongStatus.length === 0 && fiveXX === 0 && replayMismatches === 0 && pdfsOk,
       lines: [
         `- Scritture confermate (201): ${creates.length} creazioni (${creates.filter((x) => x.kind === 'quote').length} POST quote, ${creates.filter((x) => x.kind === 'proposal').length} POST proposals), ${lastStatus.size} preventivi con stato cambiato (${stats.get('PUT stato')?.length ?? 0} PUT)`,
         `- Nel database dopo la prova: ${created.length} preventivi nuovi; persi ${lost.length}, duplicati ${duplicated.length}, non richiesti ${unexpected.length}, stato finale diverso dall'ultimo confermato ${wrongStatus.length}`,
         `- Stessa Idempotency-Key: ${replays} reinvii dopo la risposta, ${concurrent} coppie inviate insieme; risposte diverse dalla prima ${replayMismatches}`,
         `- Risposte 5xx: ${fiveXX}${serverErrors.length ? ` (${serverErrors.slice(0, 3).join('; ')})` : ''}`,
+        `- PDF: preventivi nuovi senza PDF né job ${withoutPdf}; ${downloads} download riusciti su ${pdfSample.length * servers.length} (${pdfSample.length} proposte × ${servers.length} processi)`,
         `- Codici HTTP: ${[...statuses]
           .sort(([a], [b]) => a - b)
           .map(([s, n]) => `${s} × ${n}`)
@@ -270,7 +323,7 @@ export async function run() {
     };
     await db.end();
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await target.cleanup();
   }
   const total = [...stats.values()].reduce((t, xs) => t + xs.length, 0);
@@ -278,7 +331,7 @@ export async function run() {
     '# Prova di carico: letture e scritture insieme (PostgreSQL)',
     '',
     ...machineLines(loadBefore),
-    `- PostgreSQL ${await postgresVersion()}; un processo server (tsx server/main.ts, pool di ${POOL} connessioni al database); carico generato con fetch da questo processo`,
+    `- PostgreSQL ${await postgresVersion()}; ${PROCESSES === 1 ? 'un processo server' : `${PROCESSES} processi server avviati insieme, ciascuno con la sua cartella dati`} (tsx server/main.ts, pool di ${POOL} connessioni al database ciascuno); carico generato con fetch da questo processo${PROCESSES > 1 ? ', connessioni ripartite fra i processi, doppi invii e reinvii con la stessa chiave mandati a un processo diverso dal primo' : ''}`,
     `- Dati: ${f.info}`,
     `- ${CONNECTIONS} connessioni per ${SECONDS} s, ciascuna come uno di ${AGENTS.length} agenti demo; miscela: ${MIX.map(([op, n]) => `${op} ${n}%`).join(', ')}`,
     '',
@@ -295,8 +348,8 @@ export async function run() {
       return `| ${op} | ${xs.length} | ${(xs.length / SECONDS).toFixed(1)} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} |`;
     }),
     '',
-    `CPU usata in media durante la prova: processo server ${serverCpu.toFixed(2)}, processi PostgreSQL di questo database ${databaseCpu.toFixed(2)} (su ${os.cpus().length} CPU con load average ${loadAverage()}; Node esegue JavaScript su un solo core, quindi un server vicino a 1 è saturo).`,
-    `Le latenze includono l'attesa in coda: con ${CONNECTIONS} connessioni su un solo processo server ogni richiesta aspetta quelle davanti.`,
+    `CPU usata in media durante la prova: ${PROCESSES === 1 ? 'processo server' : `processi server (somma di ${PROCESSES})`} ${serverCpu.toFixed(2)}, processi PostgreSQL di questo database ${databaseCpu.toFixed(2)} (su ${os.cpus().length} CPU con load average ${loadAverage()}; Node esegue JavaScript su un solo core, quindi un server vicino a 1 è saturo).`,
+    `Le latenze includono l'attesa in coda: con ${CONNECTIONS} connessioni su ${PROCESSES === 1 ? 'un solo processo server' : `${PROCESSES} processi server`} ogni richiesta aspetta quelle davanti.`,
     '',
   ];
   writeFileSync(RESULTS, lines.join('\n'));

@@ -15,6 +15,7 @@ import { registerDatabaseHealth } from './lib/database-health';
 import { idempotencyPlugin } from './lib/idempotency';
 import { clientErrorHandler, envelope, registerErrorHandling, sendErrorReply } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { type FileStore, openFileStore } from './lib/storage';
 import { registerInputGuards, registerMaintenance, registerSecurityHeaders } from './lib/security';
 import { registerOpenApi } from './lib/openapi/index';
 import { collectAllowedMethods } from './lib/method-not-allowed';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Every file the server keeps goes through it (lib/storage.ts). */
+    files: FileStore;
     authService: AuthService;
     tokens: TokenService;
   }
@@ -76,12 +79,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     frameworkErrors: (err, request, reply: FastifyReply) => sendErrorReply(err, request, reply),
     // Requests Node itself refuses (bad request line, headers too large): in the envelope too.
     clientErrorHandler,
+    // A request that reaches a closing server (graceful shutdown, main.ts) on a connection already open is
+    // served as any other, with `Connection: close`, instead of Fastify's 503 outside the error envelope:
+    // the app answers a 503 by going to /login (docs/scaling.md). New connections are no longer accepted.
+    return503OnClosing: false,
   });
 
   // Infrastructure first (conventions: config, db, errors, security headers, auth), then modules.
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('files', openFileStore(config.files, database.db));
   app.decorate('mailer', createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

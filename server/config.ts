@@ -54,6 +54,15 @@ const EnvSchema = z.object({
   // The origins of the native shells (Capacitor: iOS capacitor://localhost, Android https://localhost),
   // the only pages on another origin that may call the API (CORS, docs/native.md). Comma-separated.
   NATIVE_ORIGINS: z.string().default(NATIVE_SHELL_ORIGINS.join(',')),
+  // Where files live (docs/adr/0010-file-store.md): 'database' (the files table, which every process on
+  // DATABASE_URL reaches; its default there) or 'folder' (FILE_DIR; the default without DATABASE_URL).
+  FILE_STORE: z.enum(['database', 'folder']).optional(),
+  // The folder store's folder (default DATA_DIR/uploads); for several hosts, a folder they all mount.
+  FILE_DIR: z.string().optional(),
+  // How long a SIGTERM may take: requests in flight and the PDF in hand finish within it, or the process exits anyway.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
+  // How often each process looks for PDF jobs left behind (a lease run out, a quotation with neither PDF nor job); 0: never.
+  PDF_SWEEP_SECONDS: z.coerce.number().min(0).default(30),
 });
 
 const trustProxyOf = (v: string): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
@@ -87,6 +96,12 @@ export type Config = {
   searchAnswerCacheMb: number;
   /** Cross-origin callers allowed (the native shells only): server/lib/native-cors.ts. */
   nativeOrigins: string[];
+  /** The file store (server/lib/storage.ts): the database's files table, or a folder; `dir` is also where the database store finds files kept before it. */
+  files: { store: 'database' | 'folder'; dir: string };
+  /** Milliseconds a SIGTERM waits for requests in flight and the PDF in hand before the process exits anyway (server/main.ts). */
+  shutdownTimeoutMs: number;
+  /** How often the PDF worker sweeps for jobs left behind (modules/quotations/pdf-jobs.ts); 0: never. */
+  pdfSweepMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -94,12 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = e.PORT;
   const production = e.NODE_ENV === 'production';
   const sso = { issuer: e.SSO_ISSUER ?? DEMO_SSO.issuer, secret: e.SSO_SECRET ?? DEMO_SSO.secret };
+  const databaseUrl = e.DATABASE_URL || undefined;
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     authSecret: e.AUTH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
@@ -121,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nativeOrigins: e.NATIVE_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    files: { store: e.FILE_STORE ?? (databaseUrl ? 'database' : 'folder'), dir: path.resolve(e.FILE_DIR || path.join(e.DATA_DIR, 'uploads')) },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    pdfSweepMs: e.PDF_SWEEP_SECONDS * 1000,
     ...overrides,
   };
 }

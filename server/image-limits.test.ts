@@ -3,8 +3,6 @@
 // posts) is refused from its header, before anything decodes it; and a stored marketing image that
 // cannot be embedded (corrupt, or too large from before the limits) is left out of the post's PDF
 // instead of failing it every time.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +10,7 @@ import { marketingItems } from './db/schema';
 import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE, IMAGE_UNREADABLE, imageRefusal, imageSize } from './lib/images';
 import { canEmbedImage } from './lib/pdf';
 import { demoPicture, encodePng } from './lib/png';
-import { createTestApp, type TestApp } from './test/helper';
+import { createTestApp, damageStored, type TestApp } from './test/helper';
 import { multipartBody } from './test/multipart';
 import { customCar } from './test/payloads';
 
@@ -143,14 +141,13 @@ describe('uploads', () => {
     const keys = await Promise.all(
       post.items.map(async (i) => (await t.database.db.select().from(marketingItems).where(eq(marketingItems.id, i.id)))[0]!.storageKey),
     );
-    const file = (key: string) => path.join(t.config.dataDir, 'uploads', key);
-    await writeFile(file(keys[0]!), declaredPng(10, 10, 6, Buffer.from('not deflate data')));
-    await writeFile(file(keys[1]!), declaredPng(6000, 6000));
+    await damageStored(t, keys[0]!, declaredPng(10, 10, 6, Buffer.from('not deflate data')));
+    await damageStored(t, keys[1]!, declaredPng(6000, 6000));
     for (let i = 0; i < 2; i++) {
       const pdf = await t.inject({ method: 'GET', url: `/api/v1/marketing/posts/${post.id}/pdf`, headers: leader });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    expect((await readFile(file(keys[2]!))).length).toBeGreaterThan(0);
+    expect((await t.app.files.read(keys[2]!))!.length).toBeGreaterThan(0);
   });
 });

@@ -5,18 +5,16 @@
 // process is up, and once the proxy is back the server serves again by itself. PostgreSQL only:
 // PGlite runs inside the server process and cannot become unreachable. A network error that is not
 // the database's (the probe still answers) stays a 500, on both databases.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MESSAGES } from '@core/i18n-messages';
 import { buildApp } from './app';
 import { DEMO_PASSWORD } from './db/seed/users';
 import { createTestApp } from './test/helper';
+import { scratchPostgres, startServer } from './test/server-process';
 
 const KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
-const cleanups: (() => Promise<void>)[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
@@ -58,58 +56,22 @@ function tcpProxy(target: URL) {
   };
 }
 
-async function scratchDatabase(adminUrl: string): Promise<string> {
-  const name = `t_outage_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  return name;
-}
-
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_SECRET: 'outage-test-secret-0123456789-abcdefghijklmnop' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  cleanups.push(async () => void child.kill('SIGKILL'));
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    if (
-      await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
-
 it.skipIf(KIND !== 'postgres')(
   'answers 503 with Retry-After while the database is cut, does not crash, and recovers by itself',
   { timeout: 180_000 },
   async () => {
     const admin = new URL(process.env.TEST_DATABASE_URL!);
-    const name = await scratchDatabase(admin.toString());
+    const { name, drop } = await scratchPostgres('t_outage');
+    cleanups.push(drop);
     const proxy = tcpProxy(admin);
     await proxy.open();
     cleanups.push(() => proxy.cut());
     const url = new URL(admin);
     url.port = String(proxy.port);
     url.pathname = `/${name}`;
-    const port = String(20_000 + Math.floor(Math.random() * 10_000));
-    const server = await start({ DATABASE_URL: url.toString(), PORT: port });
-    const base = `http://127.0.0.1:${port}/api/v1`;
+    const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', AUTH_SECRET: 'outage-test-secret-0123456789-abcdefghijklmnop' });
+    cleanups.push(() => server.kill('SIGKILL'));
+    const base = server.api;
 
     const login = await fetch(`${base}/login`, {
       method: 'POST',
@@ -141,7 +103,7 @@ it.skipIf(KIND !== 'postgres')(
     expect(health.headers.get('retry-after')).toBeTruthy();
     expect(await health.json()).toEqual({ status: 'unavailable', database: 'down' });
     expect((await fetch(`${base}/health/live`)).status).toBe(200);
-    expect(server.exitCode, 'the server process is still running').toBeNull();
+    expect(server.child.exitCode, 'the server process is still running').toBeNull();
 
     // The database comes back: the server notices by itself (bounded wait) and serves the same session again.
     await proxy.open();
@@ -152,7 +114,7 @@ it.skipIf(KIND !== 'postgres')(
     }
     expect(healthy, 'health is 200 again once the database is back').toBe(true);
     expect((await profile()).status).toBe(200);
-    expect(server.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
   },
 );
 

@@ -28,6 +28,12 @@ export type Database = {
   /** LISTEN/NOTIFY, so events reach every server process sharing the database. */
   listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` while no other process runs its own `exclusive` on this database (PostgreSQL: a
+   * session advisory lock on a connection of its own; PGlite: one process anyway). Migrations and the
+   * demo seed run this way, so processes started together on an empty or old database do them once.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -101,6 +107,7 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<Databas
   return {
     db: ambientAware(db),
     kind: 'pglite',
+    exclusive: (fn) => fn(),
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
@@ -113,6 +120,27 @@ async function openPglite(dir: string | undefined, from?: Blob): Promise<Databas
       release();
     },
   };
+}
+
+/** The advisory lock key of `exclusive` (any constant; advisory locks are per database). */
+const STARTUP_LOCK = 0x4e6f6c6567;
+
+/**
+ * Holds the startup lock while `fn` runs. The lock lives on a connection outside the pool, so `fn` may
+ * use every pooled connection (PG_POOL_SIZE=1 included); if this process dies, PostgreSQL ends its
+ * session and the lock with it, and the next waiter goes on.
+ */
+async function underStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock (also when fn failed half-way).
+    await client.end().catch(() => {});
+  }
 }
 
 /** How long to wait before opening the LISTEN connection again after it was lost (doubles up to the maximum). */
@@ -129,7 +157,14 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(url, fn);
+  // Two processes migrating at once collide in the catalogue (duplicate key on pg_type): one migrates, the others wait and find it done.
+  try {
+    await exclusive(() => migratePg(db as never, { migrationsFolder }));
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
   let listenClient: pg.PoolClient | undefined;
   let connecting: Promise<pg.PoolClient> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -181,6 +216,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: ambientAware(db),
     kind: 'postgres',
+    exclusive,
     async listen(channel, onPayload) {
       let set = listeners.get(channel);
       if (!set) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { authThrottle } from '../db/schema';
 
 /**
@@ -8,6 +8,11 @@ import { authThrottle } from '../db/schema';
  * parallel requests, and given back when it was not a failure. With a limit of 5, of 40 parallel
  * guesses only the 5 that took counts 1..5 are checked. The window is fixed: it starts with the
  * first attempt and the count starts again once it is over (docs/decisions.md).
+ *
+ * Several keys are counted per call (the login's address and IP), from many processes at once on
+ * PostgreSQL: every statement locks its rows in the keys' order, and an attempt refused is taken and
+ * given back in one transaction, so two calls never wait on each other's rows in opposite orders (a
+ * deadlock, which PostgreSQL resolves by failing one of them).
  */
 export class Throttle {
   constructor(
@@ -16,12 +21,13 @@ export class Throttle {
   ) {}
 
   /** Counts one attempt on every key (in one statement) and returns each key's count including it. */
-  async take(keys: readonly string[]): Promise<Map<string, number>> {
+  async take(keys: readonly string[], db: Queryable = this.db): Promise<Map<string, number>> {
     const seconds = this.windowMs / 1000;
     const expired = sql`${authThrottle.windowStart} <= now() - make_interval(secs => ${seconds})`;
-    const rows = await this.db
+    // The rows of a multi-row insert are written, and locked, in the order given.
+    const rows = await db
       .insert(authThrottle)
-      .values(keys.map((key) => ({ key, attempts: 1, windowStart: sql`now()` })))
+      .values([...keys].sort().map((key) => ({ key, attempts: 1, windowStart: sql`now()` })))
       .onConflictDoUpdate({
         target: authThrottle.key,
         set: {
@@ -36,10 +42,13 @@ export class Throttle {
   /** Takes an attempt on every key; false (and nothing counted) when any key is past its limit. */
   async attempt(limits: Record<string, number>): Promise<boolean> {
     const keys = Object.keys(limits);
-    const counts = await this.take(keys);
-    if (keys.every((k) => (counts.get(k) ?? 0) <= (limits[k] ?? 0))) return true;
-    await this.giveBack(keys);
-    return false;
+    return this.db.transaction(async (tx) => {
+      const counts = await this.take(keys, tx);
+      if (keys.every((k) => (counts.get(k) ?? 0) <= (limits[k] ?? 0))) return true;
+      // Given back while the rows are still held: nobody sees the refused attempt counted.
+      await this.giveBack(keys, tx);
+      return false;
+    });
   }
 
   /** A key's count in its current window, without counting anything (0 once the window is over). */
@@ -53,10 +62,17 @@ export class Throttle {
   }
 
   /** The attempt was not a failure (or was refused unchecked): it no longer counts. */
-  async giveBack(keys: readonly string[]) {
-    await this.db
+  async giveBack(keys: readonly string[], db: Queryable = this.db) {
+    // Locked in the keys' order first, as take() does: an UPDATE alone locks in whatever order its scan meets the rows.
+    const ordered = db
+      .select({ key: authThrottle.key })
+      .from(authThrottle)
+      .where(inArray(authThrottle.key, [...keys]))
+      .orderBy(authThrottle.key)
+      .for('update');
+    await db
       .update(authThrottle)
       .set({ attempts: sql`greatest(${authThrottle.attempts} - 1, 0)` })
-      .where(inArray(authThrottle.key, [...keys]));
+      .where(inArray(authThrottle.key, ordered));
   }
 }

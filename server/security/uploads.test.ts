@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, offerVariations } from '../db/schema';
 import { encodePng } from '../lib/png';
-import { createTestApp, type TestApp } from '../test/helper';
+import { createTestApp, storedKeys, type TestApp } from '../test/helper';
 import { customCar, privateProposal } from '../test/payloads';
 import { multipartBody } from '../test/multipart';
 
@@ -184,28 +184,26 @@ describe('uploads', () => {
     expect(JSON.stringify(res.json().errors)).toContain(u.limitMessage);
   });
 
-  it('keeps the client file name off the disk and everything under DATA_DIR/uploads, outside the served folder', async () => {
+  it('keeps the client file name out of the file store (generated keys only) and off the disk, outside the served folder', async () => {
     const evil = '../../../../tmp/evil<script>.png';
     for (const u of UPLOADS) {
       const res = await send(u, u.accepts(), u.name === 'quotation documents' ? '../../../../tmp/evil.pdf' : evil, 'image/svg+xml');
       expect(res.statusCode, `${u.name}: ${res.body.slice(0, 200)}`).toBe(200);
     }
-    const dataFiles = filesUnder(t.config.dataDir);
-    const uploads = dataFiles.filter((f) => f.startsWith(`uploads${path.sep}`));
-    expect(uploads.length).toBeGreaterThanOrEqual(UPLOADS.length);
-    // Only generated names: '<folder>/<random>.<ext of the sniffed type>'.
-    for (const f of uploads) expect(f).toMatch(/^uploads[/\\][a-z]+[/\\][A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp|pdf)$/);
-    expect(dataFiles.filter((f) => /evil|script/i.test(f))).toEqual([]);
-    expect(path.relative(t.config.distDir, path.join(t.config.dataDir, 'uploads')).startsWith('..')).toBe(true);
+    // The store in use (the folder on PGlite, the database on PostgreSQL): only generated keys, '<folder>/<random>.<ext of the sniffed type>'.
+    const keys = await storedKeys(t);
+    expect(keys.length).toBeGreaterThanOrEqual(UPLOADS.length);
+    for (const key of keys) expect(key).toMatch(/^[a-z]+\/[A-Za-z0-9_-]{16,64}\.(png|jpg|gif|webp|pdf)$/);
+    expect(filesUnder(t.config.dataDir).filter((f) => /evil|script/i.test(f))).toEqual([]);
+    expect(path.relative(t.config.distDir, t.config.files.dir).startsWith('..')).toBe(true);
     // The shown name of a document is the base name only.
     const proposal = await t.inject({ method: 'GET', url: `/api/v1/proposals/${quotationCode}`, headers: full });
     const names = (proposal.json().data.quotation.data.attachments as { files: { name: string }[] }[]).flatMap((s) => s.files.map((f) => f.name));
     expect(names).toContain('evil.pdf');
 
     // No URL of the static server reaches an upload (it answers the app shell or 404, never the file).
-    for (const f of uploads) {
-      const key = f.split(path.sep).join('/');
-      for (const url of [`/${key}`, `/${key.replace(/^uploads\//, '')}`, `/assets/../${key}`, `/%2e%2e/${key}`, `/api/v1/${key}`]) {
+    for (const key of keys) {
+      for (const url of [`/uploads/${key}`, `/${key}`, `/assets/../uploads/${key}`, `/%2e%2e/uploads/${key}`, `/api/v1/uploads/${key}`]) {
         const res = await t.inject({ method: 'GET', url });
         expect([200, 404], url).toContain(res.statusCode);
         if (res.statusCode === 200) expect(res.headers['content-type'], url).toContain('text/html');

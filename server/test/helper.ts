@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { FEATURES } from '@core/features';
-import { userFeatures, users } from '../db/schema';
+import { files, userFeatures, users } from '../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/users';
-import { adminQuery, databaseUrl, testAdminUrl } from './postgres-admin';
+import { adminQuery, databaseUrl, dropDatabase } from './postgres-admin';
 
 /**
  * Each test file gets its own database: an in-memory PGlite, or with TEST_DB_KIND=postgres a
@@ -32,17 +32,7 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
     database,
     drop: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: testAdminUrl() });
-      await a.connect();
-      // pg's pool.end() resolves before its sockets have closed; DROP ... WITH (FORCE) would then kill a
-      // closing connection and its FATAL error surfaces as an uncaught exception in the test run.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await dropDatabase(name);
     },
   };
 }
@@ -62,7 +52,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const { database, drop } = await createTestDatabase({ seeded: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+    // The file store every process reaches on PostgreSQL (the database), the folder on PGlite, as in production.
+    // No PDF sweeps: the seeded quotations have no PDF, and rendering them would only load the machine.
+    { LOG_LEVEL: 'silent', DATA_DIR: dataDir, FILE_STORE: process.env.TEST_DB_KIND === 'postgres' ? 'database' : 'folder', PDF_SWEEP_SECONDS: '0' },
     { distDir: path.join(dataDir, 'no-dist'), publicUrl: 'http://portal.test', ...overrides },
   );
   const app = await buildApp({ config, database, logger: false });
@@ -94,4 +86,18 @@ export async function grantEveryFeature(t: TestApp, key = 'leader') {
     .insert(userFeatures)
     .values(FEATURES.map((slug) => ({ userId: t.ids.get(key)!, slug, level: 2 })))
     .onConflictDoNothing();
+}
+
+/** Every key the app's file store holds: the folder's files, or the keys of the files table (lib/storage.ts). */
+export async function storedKeys(t: TestApp): Promise<string[]> {
+  if (t.config.files.store === 'database') return (await t.database.db.select({ key: files.key }).from(files)).map((r) => r.key);
+  const dir = t.config.files.dir;
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  return folders.flatMap((d) => readdirSync(path.join(dir, d.name)).map((name) => `${d.name}/${name}`));
+}
+
+/** Replaces a stored file's bytes behind the store's back, as a file damaged on disk or stored before a check would be. */
+export async function damageStored(t: TestApp, key: string, data: Buffer) {
+  if (t.config.files.store === 'database') await t.database.db.update(files).set({ data, size: data.length }).where(eq(files.key, key));
+  else writeFileSync(path.join(t.config.files.dir, key), data);
 }

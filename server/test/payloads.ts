@@ -53,6 +53,19 @@ export const offerInput = (car: number, over: object = {}) => ({
   ...over,
 });
 
+/** A retired private customer's quote form (POST quote) for a child-offer ref. */
+export const quoteForm = (code: string, over: object = {}) => ({
+  code,
+  first_name: 'Anna',
+  last_name: 'Bianchi',
+  email: 'anna@example.it',
+  phone: '3331234567',
+  fiscal_code: 'BNCNNA80A41F205U',
+  zip_code: '00184',
+  employee_category: 'pensionato',
+  ...over,
+});
+
 /** A new private customer's proposal (POST proposals) for a child-offer ref. */
 export const privateProposal = (offer: string, over: Partial<ProposalSave> = {}): ProposalSave => ({
   offer,

@@ -24,3 +24,21 @@ export function databaseUrl(name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** Drops database `name` once its connections are gone (DROP ... WITH (FORCE) ends any left). */
+export async function dropDatabase(name: string): Promise<void> {
+  const a = new pg.Client({ connectionString: testAdminUrl() });
+  await a.connect();
+  try {
+    // pg's pool.end() resolves before its sockets have closed; DROP ... WITH (FORCE) would then kill a
+    // closing connection and its FATAL error surfaces as an uncaught exception in the test run.
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if ((rows[0]?.n ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await a.end();
+  }
+}

@@ -3,3 +3,4 @@ export * from './account';
 export * from './offers';
 export * from './quotations';
 export * from './catalog';
+export * from './files';

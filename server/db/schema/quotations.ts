@@ -131,6 +131,10 @@ export const quotations = pgTable(
     index('quotations_created_idx').on(t.createdAt, t.id),
     index('quotations_customer_idx').on(t.customerId),
     uniqueIndex('quotations_client_key_idx').on(t.ownerId, t.clientKey),
+    // The PDF sweeper walks the quotations still without a PDF, newest first (modules/quotations/pdf-jobs.ts).
+    index('quotations_without_pdf_idx')
+      .on(t.id)
+      .where(sql`${t.pdfPath} is null`),
   ],
 );
 
@@ -203,7 +207,15 @@ export const proposalPdfJobs = pgTable(
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** Queued by the sweep, not by a write nobody waits on: taken after the jobs of writes (modules/quotations/pdf-jobs.ts). */
+    background: boolean('background').notNull().default(false),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * The database session that claimed it (pg_stat_activity's pid and backend_start): once that session
+     * is gone, its process died and the job is taken again without waiting for the lease.
+     */
+    holderPid: integer('holder_pid'),
+    holderStart: timestamp('holder_start', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

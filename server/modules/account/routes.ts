@@ -16,14 +16,13 @@ import { ProfileSchema } from '@core/schemas/auth';
 import { dataOf, MessageSchema } from '@core/schemas/common';
 import { authOf, loadAuthUser } from '../../lib/auth';
 import { forbidden, invalid, notFound } from '../../lib/errors';
-import { FileStore } from '../../lib/storage';
 import { readMultipart } from '../../lib/upload';
 import { toProfile } from '../agents/profile';
 import { AccountService } from './service';
 
 /** Profile, password, API key, theme, landing page and logo of the logged-in agent (account spec §7). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = new AccountService(app.db, new FileStore(app.config.dataDir), app.tokens, app.mailer, app.config);
+  const account = new AccountService(app.db, app.files, app.tokens, app.mailer, app.config);
 
   const profileOf = async (userId: number) => {
     const user = await loadAuthUser(app.db, userId);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FileStore } from '../../lib/storage';
 import { carRoutes } from './cars/routes';
 import { CarsService } from './cars/service';
 import { lookupRoutes } from './lookups/routes';
@@ -19,7 +18,7 @@ import { VariationsService } from './variations/service';
  * service and routes; ownership is scope.ts's.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cars = new CarsService(app.db, new FileStore(app.config.dataDir));
+  const cars = new CarsService(app.db, app.files);
   const lookups = new LookupsService(app.db);
   const offers = new CatalogOffersService(app.db, cars, lookups);
   await app.register(carRoutes(cars));

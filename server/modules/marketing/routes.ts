@@ -9,7 +9,6 @@ import { authOf } from '../../lib/auth';
 import { contentDisposition } from '../../lib/content-disposition';
 import { forbidden, invalid } from '../../lib/errors';
 import { atomic } from '../../lib/idempotency';
-import { FileStore } from '../../lib/storage';
 import { readMultipart } from '../../lib/upload';
 import { MARKETING_MAX_IMAGES, MarketingService, type ImageFile } from './service';
 
@@ -22,7 +21,7 @@ const sendFile = (reply: FastifyReply, file: ImageFile, kind: 'inline' | 'attach
 
 /** Marketing material: feature marketing-stuff, and only when the configuration flag allows it. */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const marketing = new MarketingService(app.db, new FileStore(app.config.dataDir), app.log);
+  const marketing = new MarketingService(app.db, app.files, app.log);
   const gate = { feature: 'marketing-stuff' as const };
   const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

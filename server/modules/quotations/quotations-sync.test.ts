@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';
-import { quotations } from '../../db/schema';
+import { proposalPdfJobs, quotations } from '../../db/schema';
 import { onServerEvents } from '../../test/event-stream';
 import type { TestApp } from '../../test/helper';
 import { quotationsTestApp, type H } from './quotations.fixtures';
@@ -18,13 +18,17 @@ describe('GET proposals/sync/{id} (server-sent events)', () => {
   it('streams update events until has_pdf, across LISTEN/NOTIFY, uncompressed and uncached', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
-    // Hold the PDF back (no render running), open the stream, then change the proposal: its render NOTIFYs the stream.
+    // Hold the PDF back (its job held by another live process), open the stream, then change the proposal: its render NOTIFYs the stream.
     const p = await createProposal();
     await waitPdf(p.id);
     await t.database.db
       .update(quotations)
       .set({ pdfPath: null, version: sql`${quotations.version} + 1` })
       .where(eq(quotations.id, p.id));
+    await t.database.db
+      .update(proposalPdfJobs)
+      .set({ version: 2, state: 'running', leaseUntil: sql`now() + interval '1 hour'` })
+      .where(eq(proposalPdfJobs.quotationId, p.id));
     const tok = await post(`proposals/${p.id}/sync-token`, full, undefined);
     expect(tok.statusCode).toBe(200);
     const token = tok.json().data.token as string;

@@ -32,10 +32,17 @@ const STREAM_MAX_MS = 5 * 60_000;
 const streamAudience = (proposalId: number) => `proposal-sync:${proposalId}`;
 
 export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new QuotationsService(app.database, app.config.dataDir, app.log);
+  const service = new QuotationsService(app.database, app.files, app.log, app.config.pdfSweepMs);
   // PDF jobs left by any process (one that crashed included) are taken up when the server is ready.
   app.addHook('onReady', async () => service.pdfJobs.start());
+  // On shutdown, after the requests in flight: the render in hand finishes, no other is taken (main.ts).
   app.addHook('onClose', async () => service.pdfJobs.stop());
+  // The open event streams end before the listener closes: a shutdown waits for requests in flight, and a
+  // stream would hold it for minutes. The browser's EventSource opens its stream again on another process.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of streams) close();
+  });
   await app.register(shareRoutes, { service });
 
   app.get(
@@ -151,6 +158,8 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/proposals/:id/sync-token', { schema: { params: IdParams, response: { 200: dataOf(StreamTokenSchema) } } }, async (req) => {
     const auth = authOf(req);
     const row = await service.find(auth, req.params.id);
+    // The client waits for the PDF: one with no job (a row from before the outbox) is queued now.
+    if (!row.pdfPath) await service.pdfJobs.requeueMissing(row.id);
     return { data: { token: await app.tokens.signScoped(auth.user.id, streamAudience(row.id), STREAM_TOKEN_TTL), expires_in: STREAM_TOKEN_TTL } };
   });
 
@@ -193,11 +202,13 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
       const close = () => {
         if (closed) return;
         closed = true;
+        streams.delete(close);
         timers.forEach(clearInterval);
         void unlisten?.();
         res.end();
       };
       req.raw.on('close', close);
+      streams.add(close);
       const push = async () => {
         if (closed) return;
         try {

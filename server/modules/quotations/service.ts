@@ -2,6 +2,7 @@
 // beside it (customers, pricing, validation, presenter, documents, pdf-jobs), each with its share of
 // the routes.
 import { CUSTOMER_FIELDS } from '@core/customer-fields';
+import type { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ContractualCategory } from '@core/categories';
 import { ContractualCategorySchema } from '@core/schemas/common';
@@ -11,12 +12,12 @@ import { PROPOSAL_ERRORS, type QuotationStatus, rateMismatchMessage } from '@cor
 import { isQuoteEditable, QUOTE_LOCKED_MESSAGE } from '@core/quote-form';
 import { ProposalCustomerSchema, QuoteCustomerSchema } from '@core/schemas/customer';
 import type { Proposal } from '@core/schemas/quotations';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Queryable, Tx } from '../../db/client';
 import { customerSnapshot, quotations } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { OfferDetailService } from '../offers/detail';
-import { FileStore } from '../../lib/storage';
+import type { FileStore } from '../../lib/storage';
 import { QuotationCustomers } from './customers';
 import { QuotationDocuments } from './documents';
 import { ProposalPdfJobs } from './pdf-jobs';
@@ -38,14 +39,14 @@ export class QuotationsService {
   readonly pdfJobs: ProposalPdfJobs;
   readonly shares: QuotationShares;
 
-  constructor(database: Database, dataDir: string, log: { error: (obj: object, msg: string) => void }) {
+  /** `pdfSweepMs`: how often the PDF worker looks for jobs left behind (ProposalPdfJobs). */
+  constructor(database: Database, store: FileStore, log: { error: (obj: object, msg: string) => void }, pdfSweepMs?: number) {
     this.db = database.db;
-    const store = new FileStore(dataDir);
     this.customers = new QuotationCustomers(this.db);
     this.pricing = new QuotationPricing(new OfferDetailService(this.db));
     this.presenter = new ProposalPresenter(this.db);
     this.documents = new QuotationDocuments(this.db, store, this.presenter, (auth, id) => this.find(auth, id));
-    this.pdfJobs = new ProposalPdfJobs(database, store, log);
+    this.pdfJobs = new ProposalPdfJobs(database, store, log, pdfSweepMs);
     this.shares = new QuotationShares(database, {
       presenter: this.presenter,
       documents: this.documents,
@@ -56,7 +57,22 @@ export class QuotationsService {
 
   /** The stored proposal PDF, or null while it is being rendered. */
   async pdf(auth: AuthContext, id: string): Promise<Buffer | null> {
-    return this.pdfJobs.read((await this.find(auth, id)).pdfPath);
+    return this.pdfJobs.pdfOf(await this.find(auth, id));
+  }
+
+  /**
+   * A write that changes what the PDF shows: `write` and the PDF job of the row it answers commit in
+   * one transaction (the outbox, pdf-jobs.ts), so a crash leaves neither or both; the worker is woken
+   * once they have committed.
+   */
+  private async withPdf(write: (tx: Tx) => Promise<QuotationRow>): Promise<QuotationRow> {
+    const row = await this.db.transaction(async (tx) => {
+      const written = await write(tx);
+      await this.pdfJobs.enqueue(tx, written.id, written.version);
+      return written;
+    });
+    this.pdfJobs.kick();
+    return row;
   }
 
   /** The agents whose customers and quotations the caller may see and change. */
@@ -76,6 +92,9 @@ export class QuotationsService {
       .select()
       .from(quotations)
       .where(and(eq(quotations.ownerId, auth.user.id), eq(quotations.clientKey, clientKey)));
+    // The retry answers what was stored and never skips the work: the job committed with the row, and
+    // one that is missing all the same (a row from before the outbox) is queued now.
+    if (row) await this.pdfJobs.requeueMissing(row.id);
     return row ?? null;
   }
 
@@ -91,7 +110,8 @@ export class QuotationsService {
     const customer = checkCustomer(ProposalCustomerSchema, body, priced.row.o.customerType);
     if (!body.consent) throw invalid({ consent: ['Il consenso è obbligatorio per proseguire'] });
     const sustainability = sustainabilityOf(body.sustainability, customer.employee_category);
-    const row = await this.db.transaction(async (tx) => {
+    // The quotation, its code and its PDF job commit together: a retry after a crash finds all or nothing.
+    const row = await this.withPdf(async (tx) => {
       const cust = await this.customers.upsertCustomer(tx, auth.user.id, customer);
       const [q] = await tx
         .insert(quotations)
@@ -106,18 +126,16 @@ export class QuotationsService {
           clientKey: clientKey ?? null,
         })
         .returning();
-      return q!;
+      return this.issueCodeIfDue(tx, q!);
     });
-    const issued = await this.issueCodeIfDue(row);
-    await this.pdfJobs.enqueue(issued.id, issued.version);
-    return this.presenter.present(auth, issued);
+    return this.presenter.present(auth, row);
   }
 
   /** Step 3 of the tracker: the quotation gets its code once the credit-check answers are recorded. */
-  private async issueCodeIfDue(row: QuotationRow): Promise<QuotationRow> {
+  private async issueCodeIfDue(tx: Queryable, row: QuotationRow): Promise<QuotationRow> {
     const answered = row.sustainability && Object.keys(row.sustainability.answers ?? {}).length > 0;
     if (row.code || !answered) return row;
-    const [updated] = await this.db
+    const [updated] = await tx
       .update(quotations)
       .set({ code: String(CODE_BASE + row.id) })
       .where(and(eq(quotations.id, row.id), sql`${quotations.code} is null`))
@@ -130,6 +148,7 @@ export class QuotationsService {
     const patch: Partial<typeof quotations.$inferInsert> = {};
     const hasCustomer = CUSTOMER_FIELDS.some((k) => (body as Record<string, unknown>)[k] !== undefined);
     let category = row.customer.employee_category as ContractualCategory;
+    let customer: z.output<typeof ProposalCustomerSchema> | null = null;
     // The spec: customer data cannot be edited after confirmation, i.e. once the quotation has its code.
     if (hasCustomer && !row.code) {
       const offerType = await this.pricing.offerCustomerType(auth, row.offerRef);
@@ -138,12 +157,8 @@ export class QuotationsService {
         ...stripUndefined(body),
         employee_category: body.employee_category ?? body.contractual_category ?? row.customer.employee_category,
       };
-      const c = checkCustomer(ProposalCustomerSchema, merged, offerType);
-      const cust = await this.customers.upsertCustomer(this.db, row.ownerId, c);
-      patch.customerId = cust.id;
-      patch.customer = customerSnapshot(cust);
-      patch.notes = c.notes;
-      category = c.employee_category;
+      customer = checkCustomer(ProposalCustomerSchema, merged, offerType);
+      category = customer.employee_category;
     } else if (body.contractual_category !== undefined && !ContractualCategorySchema.safeParse(body.contractual_category).success) {
       throw proposalError('Contractual category not valid', { contractual_category: [PROPOSAL_ERRORS['Contractual category not valid']] });
     }
@@ -153,18 +168,20 @@ export class QuotationsService {
       const message = rateMismatchMessage(formatEuro(body.newMonthlyRate), formatEuro(row.price));
       throw new AppError(422, message, { newMonthlyRate: [message] }, 'Rate mismatch');
     }
-    const pdfChanges = patch.customerId !== undefined;
-    if (pdfChanges) {
-      patch.version = row.version + 1;
-      patch.pdfPath = null;
-    }
-    const [updated] = await this.db
-      .update(quotations)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(quotations.id, row.id))
-      .returning();
-    const issued = await this.issueCodeIfDue(updated!);
-    if (pdfChanges) await this.pdfJobs.enqueue(issued.id, issued.version);
+    // The customer record, the quotation (its code included) and its PDF job: one transaction.
+    const write = async (tx: Queryable) => {
+      if (customer) {
+        const cust = await this.customers.upsertCustomer(tx, row.ownerId, customer);
+        Object.assign(patch, { customerId: cust.id, customer: customerSnapshot(cust), notes: customer.notes, version: row.version + 1, pdfPath: null });
+      }
+      const [updated] = await tx
+        .update(quotations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(quotations.id, row.id))
+        .returning();
+      return this.issueCodeIfDue(tx, updated!);
+    };
+    const issued = customer ? await this.withPdf(write) : await this.db.transaction(write);
     return this.presenter.present(auth, issued);
   }
 
@@ -208,7 +225,7 @@ export class QuotationsService {
       priced.row.o.customerType,
     );
     const full = { ...customer, address: '', city: '' };
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.withPdf(async (tx) => {
       const cust = await this.customers.upsertCustomer(tx, auth.user.id, full);
       const [q] = await tx
         .insert(quotations)
@@ -229,7 +246,6 @@ export class QuotationsService {
         .returning();
       return withCode!;
     });
-    await this.pdfJobs.enqueue(row.id, row.version);
     return row.code!;
   }
 
@@ -242,13 +258,15 @@ export class QuotationsService {
     const offerType = await this.pricing.offerCustomerType(auth, row.offerRef);
     const merged = { ...fromSnapshot(row.customer), ...stripUndefined(body) };
     const c = checkCustomer(QuoteCustomerSchema, merged, offerType);
-    const cust = await this.customers.upsertCustomer(this.db, row.ownerId, { ...c, address: row.customer.address, city: row.customer.city });
-    const [updated] = await this.db
-      .update(quotations)
-      .set({ customerId: cust.id, customer: customerSnapshot(cust), notes: c.notes, version: row.version + 1, pdfPath: null, updatedAt: new Date() })
-      .where(eq(quotations.id, row.id))
-      .returning();
-    await this.pdfJobs.enqueue(updated!.id, updated!.version);
-    return this.presenter.present(auth, updated!);
+    const updated = await this.withPdf(async (tx) => {
+      const cust = await this.customers.upsertCustomer(tx, row.ownerId, { ...c, address: row.customer.address, city: row.customer.city });
+      const [changed] = await tx
+        .update(quotations)
+        .set({ customerId: cust.id, customer: customerSnapshot(cust), notes: c.notes, version: row.version + 1, pdfPath: null, updatedAt: new Date() })
+        .where(eq(quotations.id, row.id))
+        .returning();
+      return changed!;
+    });
+    return this.presenter.present(auth, updated);
   }
 }

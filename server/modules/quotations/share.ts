@@ -250,7 +250,7 @@ export class QuotationShares {
   /** GET share/{token}/pdf: the proposal's PDF; 409 while it is still being made. */
   async pdf(token: string, ip: string): Promise<{ pdf: Buffer; name: string }> {
     const r = await this.resolve(token, ip);
-    const pdf = await this.deps.pdfJobs.read(r.row.pdfPath);
+    const pdf = await this.deps.pdfJobs.pdfOf(r.row);
     if (!pdf) throw conflict('Il PDF della proposta è in preparazione, riprova tra qualche istante');
     return { pdf, name: `Preventivo-${r.row.code ?? r.row.id}.pdf` };
   }

@@ -91,7 +91,7 @@ beforeAll(async () => {
     id[k] = u!.id;
     codes[k] = u!.code;
   }
-  service = new SalesService(t.database.db, new QuotationsService(t.database, t.config.dataDir, { error: () => {} }));
+  service = new SalesService(t.database.db, new QuotationsService(t.database, t.app.files, { error: () => {} }));
   // base has no seed customers: 12 of them for pagination, alphabetical by name.
   for (let i = 0; i < 12; i++) {
     cust[`base${i}`] = await customer('base', `Zzbase${String.fromCharCode(65 + i)}`, 'Cliente', `BSECLN80A01F2${String(10 + i)}X`);

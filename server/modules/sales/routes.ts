@@ -39,7 +39,7 @@ const exportColumns = (seller: boolean): XlsxColumn<ExportRow>[] => [
 ];
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SalesService(app.db, new QuotationsService(app.database, app.config.dataDir, app.log));
+  const service = new SalesService(app.db, new QuotationsService(app.database, app.files, app.log));
 
   app.post('/quotations', { schema: { body: QuotationSearchSchema, response: { 200: QuotationListSchema } } }, async (req) =>
     service.list.list(authOf(req), req.body),

@@ -104,7 +104,7 @@ beforeAll(async () => {
     id[k] = u!.id;
     codes[k] = u!.code;
   }
-  service = new SalesService(t.database.db, new QuotationsService(t.database, t.config.dataDir, { error: () => {} }));
+  service = new SalesService(t.database.db, new QuotationsService(t.database, t.app.files, { error: () => {} }));
   cust.full = await customer('full', 'Mario', 'Rossi', 'RSSMRA85T10A562S', { createdAt: new Date('2020-04-10T10:00:00Z') });
   cust.fullBiz = await customer('full', 'Anna', 'Neri', '01234567897', {
     businessName: 'Neri Trasporti Srl',
