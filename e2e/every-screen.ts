@@ -34,23 +34,28 @@ export async function signIn(page: Page, group: ScreenGroup) {
   else await expect(page.getByTestId('top-user')).toBeVisible({ timeout: 30_000 });
 }
 
-/** A screen at rest: its requests answered (bounded: an event stream never goes quiet), no skeleton, its fonts in, two frames drawn. */
+/**
+ * A screen at rest: nothing on it still loading (skeletons, busy regions, loading pages, 'Caricamento…') and its
+ * fonts in, then two frames drawn. Conditions, not the network going quiet: a screen with an event stream never does.
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 6_000 }).catch(() => undefined);
-  await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 10_000 });
+  await expect(screen(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.skeleton, [aria-busy="true"], .page-loading, .od-loading, .wizard-loading')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Caricamento…', { exact: true })).toHaveCount(0, { timeout: 30_000 });
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
 }
 
-/** Each screen at each size: opened, settled, then handed to `visit`. */
+/** Each screen opened once, then at each size (the window resized, as a phone turned or a window dragged): settled, then handed to `visit`. */
 export async function walk(page: Page, group: ScreenGroup, visit: (s: Screen, size: (typeof SIZES)[number]) => Promise<void>) {
   for (const s of group.screens) {
     const path = typeof s.path === 'string' ? s.path : await s.path(page);
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(path);
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      await page.goto(path);
       await settle(page);
       if (s.ready) await s.ready(page);
       await visit(s, size);
