@@ -77,9 +77,9 @@ test('private customer: from an offer to an accepted quotation, with documents a
   expect(file.suggestedFilename()).toMatch(/^Preventivo-\d+\.pdf$/);
 
   await q.getByTestId('documents-next').click();
-  await expect(q.getByTestId('status-label')).toHaveText('in progress');
+  await expect(q.getByTestId('status-label')).toHaveText('In corso');
   await q.getByTestId('accept').click();
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/shots/quotation-status-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
