@@ -51,7 +51,7 @@ test('a new phone on a slow line is ready offline within 120 s of /login and say
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/sync/offers**', async (route) => {
     await held;
-    await route.continue();
+    await route.continue().catch(() => undefined); // the page may have gone meanwhile
   });
 
   const opened = Date.now();
@@ -68,7 +68,6 @@ test('a new phone on a slow line is ready offline within 120 s of /login and say
   await page.keyboard.press('Escape');
   await expect(readiness(page)).toBeHidden();
   release();
-  await page.unroute('**/api/v1/sync/offers**');
 
   // Ready: said once as a toast, and in the panel.
   const toast = page.locator('ion-toast').filter({ hasText: "Pronto per l'uso offline" });
@@ -93,7 +92,7 @@ test('a new phone on a slow line is ready offline within 120 s of /login and say
   await expect(again.getByTestId('sync-status')).toHaveAttribute('data-online', 'false');
 
   // An offer detail never opened: from the device's catalogue copy, saying so and how old it is.
-  const href = (await again.getByTestId('offer-card').nth(1).locator('a').first().getAttribute('href'))!;
+  const href = (await again.getByTestId('offer-card').nth(1).getAttribute('href', { timeout: 10_000 }))!;
   await again.goto(href);
   await expect(screen(again).getByTestId('monthly-rate')).toBeVisible();
   await expect(screen(again).getByTestId('offer-from-device')).toContainText(/^Sei offline: .* Catalogo aggiornato alle \d{2}:\d{2}\.$/);
@@ -105,6 +104,7 @@ test('a new phone on a slow line is ready offline within 120 s of /login and say
   await expect(again).toHaveURL(/\/quotation\/\?offer=/);
   await expect(screen(again).getByTestId('customer-form')).toBeVisible();
   await expect(screen(again).getByTestId('fiscal-code-entry')).toBeVisible();
+  await expect(screen(again).getByTestId('wizard-offline')).toContainText('Sei offline');
   await again.screenshot({ path: 'test-results/shots/offline-ready-wizard-390.png', fullPage: true });
   await context.close();
 });
@@ -145,17 +145,19 @@ test('with little storage the sync panel says what is and what is not available 
   const context = await launchDevice(dir, net);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
-  // A phone nearly full: this origin may keep little more than the shell.
+  // A phone nearly full: this origin may keep the catalogue copy and the first screens, not every screen (the
+  // whole app with the copy takes about 4.7 MB here). Which screens fit depends on what the worker had under
+  // way when the storage ran out: the offers come first, the other screens last (scripts/offline-groups.ts).
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: E2E.baseUrl, quotaSize: 1_500_000 });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: E2E.baseUrl, quotaSize: 4_000_000 });
   await loginAs(page, USERS.full);
   await expect(page.getByTestId('top-user')).toBeVisible();
   await openSyncPanel(page);
   const short = page.getByTestId('offline-storage-short');
   await expect(short).toBeVisible({ timeout: 60_000 });
   await expect(short).toContainText('Lo spazio del dispositivo non basta per tutto il portale.');
-  await expect(short).toContainText(/Disponibili offline: .+\. Non disponibili offline: .+\./);
-  await expect(readiness(page)).toHaveAttribute('data-state', 'preparing');
+  await expect(short).toContainText(/Disponibili offline: catalogo delle offerte, Offerte(, [^.]+)?\./);
+  await expect(short).toContainText(/Non disponibili offline: ([^.]+, )?le altre schermate\./);
   await page.screenshot({ path: 'test-results/shots/offline-storage-short-390.png' });
   await context.close();
 });

@@ -66,6 +66,7 @@ export const quotation = {
   pending: 'In attesa di invio: il preventivo sarà inviato appena torna la connessione',
   pendingRejected: (msg: string) => `Il server ha rifiutato il preventivo: ${msg}`,
   queued: 'Salvato sul dispositivo: verrà inviato appena torna la connessione',
+  offlineStart: 'Sei offline: il preventivo sarà salvato sul dispositivo e inviato appena torna la connessione.',
   documentWaiting: 'In attesa di invio: salvato sul dispositivo, verrà inviato appena torna la connessione',
   documentRejected: (msg: string) => `Rifiutato dal server: ${msg}`,
   sidebar: {

@@ -70,11 +70,13 @@ function ReadinessLine({ readiness }: { readiness: Readiness }) {
   return (
     <div className="offline-readiness" data-testid="offline-readiness" data-state={readiness.state}>
       <p role="status">{ready ? it.offline.ready : it.offline.preparing(readiness.percent)}</p>
-      {!ready && <progress max={100} value={readiness.percent} aria-hidden="true" />}
+      {!ready && <progress className="offline-progress" max={100} value={readiness.percent} aria-hidden="true" />}
       {readiness.storageShort && (
-        <Note color="warning" data-testid="offline-storage-short">
-          {it.offline.storageShort} {it.offline.availableOffline(partNames(readiness.available))} {it.offline.missingOffline(partNames(readiness.missing))}
-        </Note>
+        <p data-testid="offline-storage-short">
+          <Note color="warning">
+            {it.offline.storageShort} {it.offline.availableOffline(partNames(readiness.available))} {it.offline.missingOffline(partNames(readiness.missing))}
+          </Note>
+        </p>
       )}
     </div>
   );

@@ -132,7 +132,16 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
       {!simple && <Tracker current={phase === 'form' ? 1 : 2} />}
       <div className="quotation-layout">
         <section className="quotation-main">
-          {o && <DataAge updatedAt={offer.dataUpdatedAt} />}
+          {o ? (
+            <DataAge updatedAt={offer.dataUpdatedAt} />
+          ) : (
+            // Offline on an offer whose price the device never asked for: the form works, and the write waits.
+            offer.fetchStatus === 'paused' && (
+              <p className="data-age" role="status" data-testid="wizard-offline">
+                {it.quotation.offlineStart}
+              </p>
+            )
+          )}
           {refused && (
             <div className="wizard-alert" role="alert" data-testid="config-refused">
               {refused} <Link to={config.offer ? `/offers/${encodeURIComponent(config.offer)}` : links.offers()}>{it.quotation.backToOffer}</Link>
