@@ -55,6 +55,10 @@ test('a new phone on a slow line is ready offline within 120 s of /login and say
   });
 
   const opened = Date.now();
+  await page.goto('/login');
+  // While the agent types: the login screen has registered the worker, which installs and starts fetching the app.
+  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('assets')).keys()).length), { timeout: 30_000 }).toBeGreaterThan(0);
   await loginAs(page, USERS.full);
   await expect(page.getByTestId('top-user')).toBeVisible({ timeout: 60_000 });
   await page.locator('a[href="/offers"]').first().click();
