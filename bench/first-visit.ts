@@ -131,7 +131,7 @@ export async function run() {
     ...machineLines(loadBefore),
     `- Chromium di Debian (headless), 390×844, un profilo nuovo per ogni prova (un telefono nuovo); demo: ${data.catalogue.offers} offerte, ${data.catalogue.variations} varianti`,
     `- Linea: un proxy sul loopback (e2e/net-switch.ts, SLOW_3G) che ritarda ogni richiesta di ${SLOW_3G.rttMs} ms (metà all'andata, metà al ritorno) e fa passare i byte di tutte le richieste su un collegamento di ${SLOW_3G.downKbps} kbit/s in discesa e ${SLOW_3G.upKbps} in salita: anche le richieste del service worker`,
-    "- L'agente apre /login, scrive appena il modulo lo accetta, entra e apre Offerte; il tempo è da quando si apre /login a quando la barra in alto dice 'Pronto per l'uso offline' (src/offline/readiness.ts). Poi la linea è tagliata e il browser riavviato: /offers deve mostrare offerte",
+    "- L'agente apre /login, scrive appena il modulo lo accetta, entra e apre Offerte; il tempo è da quando si apre /login a quando la barra in alto dice 'Pronto per l'uso offline' (src/offline/readiness.ts). Poi la linea è tagliata e il browser riavviato: /offers deve mostrare offerte. Il service worker attivo e la copia del catalogo sono guardati ogni mezzo secondo da quando l'agente è entrato",
     '',
     '| Prova | modulo pronto (s) | entrato (s) | service worker attivo (s) | copia del catalogo (s) | pronto offline (s) | riavvio offline: offerte |',
     '|---|---|---|---|---|---|---|',

@@ -19,7 +19,7 @@ test.use({ serviceWorkers: 'allow' });
  * so that the suite stays short: `npm run bench -- first-visit` measures Slow 3G itself.
  */
 const LINE: Line = { rttMs: 200, downKbps: 1600, upKbps: 800 };
-/** The product's promise (spec of the issue, docs/adr/0040): ready offline, and said, within 120 s of /login opening. */
+/** The product's promise (docs/adr/0040-ready-offline-on-a-first-visit.md): ready offline, and said, within 120 s of /login opening. */
 const READY_WITHIN_MS = 120_000;
 
 let dir: string;
