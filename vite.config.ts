@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import react from '@vitejs/plugin-react';
 import { loginMarkup } from './src/features/auth/login-markup';
 import { COMPILE_HINT, ENTRY, EVERY_START, FIRST_SCREENS } from './scripts/first-screens';
+import { type BuiltChunk, offlineGroups } from './scripts/offline-groups';
 import { readManifest, staticImports } from './scripts/vite-manifest';
 
 const apiPort = process.env.PORT ?? '8080';
@@ -44,22 +45,48 @@ function preloadFont(): Plugin {
   };
 }
 
-/** The list the service worker warms its runtime cache from (sw/sw.ts, WARM_LIST). */
+/** The list the service worker warms its runtime cache from (sw/sw.ts, WARM_LIST), in the order it fetches it. */
 const WARM_LIST = 'warm-assets.json';
-/** Modules only an offline start loads, warmed before the rest (firstInstallOnly). */
-const OFFLINE_ONLY = ['src/offline/catalogue.ts'];
+/** The same files by group (scripts/offline-groups.ts): what makes the app ready offline (src/offline/readiness.ts). */
+const OFFLINE_FILES = 'offline-files.json';
 
 /**
  * The service worker's first install fetches only what the first screen needs: the page, the entry's
  * chunks and styles (src/main.ts, the login), the icons and the manifest; every other hashed file of
- * /assets/ is listed in WARM_LIST, which the worker fetches into its runtime cache in the background
- * once active (and the pages get at once through the same cache), what only an offline start loads
- * first. On a slow line the install is a few files, not every chunk of the app (issue 17: 128 files
- * took about 240 s on Slow 3G).
+ * /assets/ is listed in WARM_LIST, which the worker fetches into its runtime cache once active (the login
+ * page registers it: the agent is still typing), a few at a time, in the order the agent needs them: the
+ * app's shell, offers, offer detail, the wizard, the quotations, then the rest (scripts/offline-groups.ts,
+ * docs/adr/0040-ready-offline-on-a-first-visit.md). On a slow line the install is a few files, not every
+ * chunk of the app (128 files took about 240 s on Slow 3G).
  */
 function firstInstallOnly() {
   let outDir = 'dist';
-  const plugin: Plugin = { name: 'first-install-only', apply: 'build', configResolved: (c) => void (outDir = c.build.outDir) };
+  let chunks: BuiltChunk[] = [];
+  const plugin: Plugin = {
+    name: 'first-install-only',
+    apply: 'build',
+    configResolved: (c) => void (outDir = c.build.outDir),
+    generateBundle(_options, bundle) {
+      // The app's build, not the worker's own.
+      const appEntry = path.resolve('src/main.ts');
+      if (!Object.values(bundle).some((o) => o.type === 'chunk' && o.isEntry && o.moduleIds.includes(appEntry))) return;
+      chunks = Object.values(bundle).flatMap((o) =>
+        o.type === 'chunk'
+          ? [
+              {
+                file: o.fileName,
+                modules: o.moduleIds,
+                imports: o.imports,
+                dynamicImports: o.dynamicImports,
+                css: [...(o.viteMetadata?.importedCss ?? [])],
+                assets: [...(o.viteMetadata?.importedAssets ?? [])],
+                isEntry: o.isEntry,
+              },
+            ]
+          : [],
+      );
+    },
+  };
   type Entry = { url: string; revision: string | null; size: number };
   const transform = async (entries: Entry[]) => {
     const manifest = readManifest(outDir);
@@ -67,15 +94,23 @@ function firstInstallOnly() {
     const filesOf = (keys: string[]) =>
       new Set([...staticImports(manifest, keys)].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? []), ...(manifest[k]!.assets ?? [])]));
     const installed = filesOf(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-    // What only an offline start loads (the search over the device's copy: no online screen imports it)
-    // is warmed first, so it is on the device within moments of the first visit.
-    const offlineOnly = filesOf(OFFLINE_ONLY);
-    const warmRank = (e: Entry) => (offlineOnly.has(e.url) ? 0 : 1);
-    const later = entries.filter((e) => e.url.startsWith('assets/') && !installed.has(e.url)).sort((a, b) => warmRank(a) - warmRank(b));
-    const list = JSON.stringify(later.map((e) => `/${e.url}`));
-    writeFileSync(path.join(outDir, WARM_LIST), list);
+    const later = entries.filter((e) => e.url.startsWith('assets/') && !installed.has(e.url));
+    const sizes = new Map(later.map((e) => [e.url, e.size]));
+    const grouped = offlineGroups(
+      chunks,
+      later.map((e) => e.url),
+      (f) => sizes.get(f) ?? 0,
+    );
+    const withSlash = (f: string) => `/${f}`;
+    const lists = {
+      [WARM_LIST]: JSON.stringify(grouped.groups.flatMap((g) => g.files.map(withSlash))),
+      [OFFLINE_FILES]: JSON.stringify({ groups: grouped.groups.map((g) => ({ ...g, files: g.files.map(withSlash) })) }),
+    };
     const kept = entries.filter((e) => !later.includes(e));
-    kept.push({ url: WARM_LIST, revision: createHash('sha256').update(list).digest('hex').slice(0, 16), size: list.length });
+    for (const [name, text] of Object.entries(lists)) {
+      writeFileSync(path.join(outDir, name), text);
+      kept.push({ url: name, revision: createHash('sha256').update(text).digest('hex').slice(0, 16), size: text.length });
+    }
     return { manifest: kept };
   };
   return { plugin, transform };
@@ -140,7 +175,7 @@ export default defineConfig({
       manifest: false, // public/manifest.webmanifest is written by hand (Italian texts, maskable icons)
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['legal/**', WARM_LIST],
+        globIgnores: ['legal/**', WARM_LIST, OFFLINE_FILES],
         manifestTransforms: [firstInstall.transform],
       },
     }),

@@ -3,6 +3,7 @@
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
   offline: () => import('./offline'),
+  'first-visit': () => import('./first-visit'),
   lighthouse: () => import('./lighthouse'),
   starts: () => import('./starts'),
   api: () => import('./api'),

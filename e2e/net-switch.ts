@@ -1,5 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { Transform } from 'node:stream';
 
 /**
  * The phone's connection, between the browser and the e2e server: an HTTP proxy on this machine that
@@ -10,13 +11,56 @@ import type { AddressInfo } from 'node:net';
  */
 export type NetMode = 'up' | 'down' | 'hang' | '503';
 
+/**
+ * A slow line, at the proxy, so that the service worker's fetches are as slow as the page's (the browser's
+ * own emulation leaves the worker at full speed): each request waits half the round trip before it goes
+ * and half before its answer starts, and the bytes of every request (and of every answer) share one link
+ * of the given speed, in both directions, as on a phone's line.
+ */
+export type Line = { rttMs: number; downKbps: number; upKbps: number };
+/** Chrome DevTools' Slow 3G, as the budget names it (docs/architecture.md): 400 ms, 400 kbit/s each way. */
+export const SLOW_3G: Line = { rttMs: 400, downKbps: 400, upKbps: 400 };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One direction of the line: bytes leave at its speed, whoever sends them, in the order they were given. */
+function link(kbps: number) {
+  const bytesPerMs = (kbps * 1000) / 8 / 1000;
+  let free = 0;
+  return async (bytes: number) => {
+    const now = Date.now();
+    free = Math.max(free, now) + bytes / bytesPerMs;
+    await sleep(free - now);
+  };
+}
+
+/** A stream through `take`, in pieces of a few KB so that streams sharing the link interleave. */
+function paced(take: (bytes: number) => Promise<void>) {
+  const PIECE = 4096;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      void (async () => {
+        for (let i = 0; i < chunk.length; i += PIECE) {
+          const piece = chunk.subarray(i, i + PIECE);
+          await take(piece.length);
+          this.push(piece);
+        }
+        done();
+      })();
+    },
+  });
+}
+
 export async function netSwitch(target: string) {
   let mode: NetMode = 'up';
+  let line: { rttMs: number; down: (n: number) => Promise<void>; up: (n: number) => Promise<void> } | null = null;
   /** Appended to the service worker's script while set: the browser sees a new build of the app (newBuild). */
   let workerSuffix = '';
   const hung = new Set<http.ServerResponse>();
   const upstream = new URL(target);
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
+    const slow = line;
+    if (slow) await sleep(slow.rttMs / 2);
     if (mode === 'down') return req.socket.destroy();
     if (mode === 'hang') {
       hung.add(res);
@@ -35,10 +79,12 @@ export async function netSwitch(target: string) {
       delete headers['if-modified-since'];
       headers['accept-encoding'] = 'identity';
     }
-    const out = http.request({ host: upstream.hostname, port: upstream.port, path: url.pathname + url.search, method: req.method, headers }, (up) => {
+    const out = http.request({ host: upstream.hostname, port: upstream.port, path: url.pathname + url.search, method: req.method, headers }, async (up) => {
+      if (slow) await sleep(slow.rttMs / 2);
+      if (mode === 'down') return req.socket.destroy();
       if (!rewrite) {
         res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+        (slow ? up.pipe(paced(slow.down)) : up).pipe(res);
         return;
       }
       const chunks: Buffer[] = [];
@@ -50,7 +96,13 @@ export async function netSwitch(target: string) {
       });
     });
     out.on('error', () => res.destroy());
-    req.pipe(out);
+    (slow ? req.pipe(paced(slow.up)) : req).pipe(out);
+  });
+  // A cut line ends what was under way too (a slow answer would otherwise go on arriving).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -61,8 +113,13 @@ export async function netSwitch(target: string) {
     newBuild() {
       workerSuffix = `\n// build ${Date.now()}\n`;
     },
+    /** From now on every request goes over `next` (null: at the machine's speed). */
+    throttle(next: Line | null) {
+      line = next && { rttMs: next.rttMs, down: link(next.downKbps), up: link(next.upKbps) };
+    },
     set(next: NetMode) {
       mode = next;
+      if (next === 'down') for (const socket of sockets) socket.destroy();
       if (next !== 'hang') {
         for (const res of hung) res.destroy();
         hung.clear();

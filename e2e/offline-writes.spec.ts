@@ -134,9 +134,16 @@ test('a document uploaded offline is kept across reloads and arrives once', asyn
   await page.reload();
   await page.reload();
   await expect(page.getByTestId('pending-count')).toHaveText('1'); // the file waits on the device (a Blob in IndexedDB)
+  // Still in its slot after the reloads, marked as waiting to be sent (read from the outbox itself).
+  const waiting = q.locator('[data-slot="identity"]').getByTestId('document-waiting');
+  await expect(waiting).toContainText('carta-identita.pdf');
+  await expect(waiting).toContainText('In attesa di invio');
+  await expect(waiting).toHaveAttribute('data-state', 'waiting');
+  await q.locator('[data-slot="identity"]').screenshot({ path: 'test-results/shots/offline-document-waiting-1280.png' });
 
   await context.setOffline(false);
   await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 45_000 });
+  await expect(q.locator('[data-slot="identity"]').getByTestId('document-waiting')).toHaveCount(0);
   const proposal = (await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()).data as {
     quotation: { data: { attachments: { file_type: string; files: { name: string }[] }[] } };
   };

@@ -43,8 +43,10 @@ test('a new login fetches the catalogue copy at once; a reopened app refreshes i
   expect(syncs[0]! - reopenedAt).toBeGreaterThanOrEqual(9_000);
 });
 
-test('a reopened app starts its outbox and catalogue copy after its first seconds on the screen', async ({ page, loggedIn }) => {
+test('a reopened app with its catalogue copy starts its outbox and refreshes the copy after its first seconds on the screen', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
+  // Without a copy it would start at once (offline-ready.spec.ts).
+  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
   // The chunk of src/offline/index.ts and Dexie (named after catalogue-sync.ts): /support loads it for nothing else.
   // src/app-main.tsx: REOPENED_BACKGROUND_AFTER_MS (3 s), then the browser's next idle moment.
   expect(await msUntilRequestedOnReopen(page, /\/assets\/catalogue-sync-[\w-]+\.js$/)).toBeGreaterThanOrEqual(3_000);
@@ -55,6 +57,8 @@ test('a reopened app starts its outbox and catalogue copy after its first second
 // background start seconds later, so that an app closed in between leaves the worker tokens that still work.
 test('a reopened app mirrors the renewal of its session for the service worker at once, before its background start', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
+  // The device has its catalogue copy: the background start waits (without one it starts at once).
+  await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
   await page.goto('/support');
   await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
   const before = (await page.evaluate(() => localStorage.getItem('refresh_token')))!;

@@ -104,3 +104,25 @@ export async function fillQuoteForm(form: Locator, fiscalCode: string) {
   await form.getByLabel('Codice Fiscale').fill(fiscalCode);
   await form.getByLabel('CAP').fill('20121');
 }
+
+/** A proposal for a new private customer, saved through the API (`last_name` tells the tests' customers apart); its id. */
+export async function apiProposal(request: APIRequestContext, headers: Record<string, string>, ref: string, lastName: string): Promise<number> {
+  const made = await request.post('/api/v1/proposals', {
+    headers,
+    data: {
+      offer: ref,
+      first_name: 'Anna',
+      last_name: lastName,
+      email: `anna@${lastName.toLowerCase()}.it`,
+      phone: '3471234567',
+      fiscal_code: uniqueFiscalCode(),
+      zip_code: '10121',
+      address: 'Via Roma 1',
+      city: 'Torino',
+      employee_category: 'tempo-indeterminato',
+      consent: true,
+    },
+  });
+  expect(made.status()).toBe(201);
+  return ((await made.json()).data as { id: number }).id;
+}

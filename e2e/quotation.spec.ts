@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerCard, offerRef, tinyPdf } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerCard, offerRef, tinyPdf, apiProposal } from './quotation-steps';
 
 const CF = 'RSSMRA85T10A562S';
 const VAT = '01234567897';
@@ -77,9 +77,9 @@ test('private customer: from an offer to an accepted quotation, with documents a
   expect(file.suggestedFilename()).toMatch(/^Preventivo-\d+\.pdf$/);
 
   await q.getByTestId('documents-next').click();
-  await expect(q.getByTestId('status-label')).toHaveText('in progress');
+  await expect(q.getByTestId('status-label')).toHaveText('In corso');
   await q.getByTestId('accept').click();
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/shots/quotation-status-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -262,3 +262,19 @@ test('Salva preventivo: a quote saved from the offer, edited by its code, refuse
 });
 
 // Offline creation of a proposal, exactly once after reloads: e2e/offline-writes.spec.ts.
+
+test('a lost quotation shows its Italian status and nothing left to accept or reject', async ({ page, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const id = await apiProposal(request, headers, ref, 'Perso');
+  expect((await request.put(`/api/v1/quotations/${id}/status`, { headers, data: { status: 'LOST' } })).ok()).toBe(true);
+
+  await loggedIn(USERS.full);
+  await page.goto(`/quotations/${id}`);
+  const q = screen(page);
+  await expect(q.getByTestId('status-label')).toHaveText('Perso');
+  await expect(q.getByTestId('status-step').getByRole('button', { name: 'Indietro' })).toBeVisible();
+  await expect(q.getByTestId('accept')).toHaveCount(0);
+  await expect(q.getByTestId('reject')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/quotation-lost-1280.png', fullPage: true });
+});

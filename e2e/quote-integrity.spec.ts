@@ -147,7 +147,7 @@ test('a won quotation keeps the customer it was made for, and shows its outcome'
   await expect(q.getByTestId('customer-summary')).not.toContainText('Verdi');
   // Won without a credit check: the wizard shows its outcome, and the list's tracker is at 'Esito', not at step 1.
   await expect(q.getByTestId('wizard-tracker').locator('[aria-current="step"]')).toContainText('Stato della richiesta');
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await page.screenshot({ path: 'test-results/shots/integrity-won-390.png', fullPage: true });
   await page.goto(`/quotations`);
   // On a phone the filters are folded behind 'Filtra' (issue 20).

@@ -179,7 +179,7 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
 
   // The agent's page: accepted, its status and step moved, still the same document.
   await expect(panel.getByTestId('share-state')).toContainText('da Mario Rossi', { timeout: 15_000 });
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await page.screenshot({ path: 'test-results/shots/share-agent-accepted-1280.png', fullPage: true });
 
@@ -279,15 +279,15 @@ test('with a link open, the agent’s own documents and accept land and stay whi
   await expect(q.locator('[data-slot="privacy"]')).toContainText('cliente.pdf', { timeout: 15_000 });
   await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 1 documento');
   await q.getByTestId('documents-next').click();
-  await expect(q.getByTestId('status-label')).toHaveText('in progress');
+  await expect(q.getByTestId('status-label')).toHaveText('In corso');
   await q.getByTestId('accept').click();
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   // The customer acts right after (a live event, the proposal read again): the outcome stays.
   await customer.page.reload();
   await docs.getByTestId('cl-upload-identity').setInputFiles({ name: 'altro.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
   await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 2 documenti', { timeout: 15_000 });
   await page.waitForTimeout(1500);
-  await expect(q.getByTestId('status-label')).toHaveText('approved');
+  await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await expect(q.getByTestId('status-step')).toBeVisible();
   // The customer sees the quotation as accepted by the agent.
   await customer.page.reload();

@@ -26,8 +26,9 @@ const whenStartIdle = (run: () => void, afterMs?: number) => whenIdle(run, { tim
 /**
  * A reopened app's background start (the outbox and the catalogue copy, with Dexie; the worker's warm-up)
  * waits this long before its idle moment: the first screen draws, gets its data and takes the first taps
- * without it (issue 18). After a login it starts at once: the catalogue copy must reach the device before
- * the network goes.
+ * without it. After a login, and on a device without this agent's catalogue copy, it starts at once: the
+ * copy and the app's files must reach the device before the network goes
+ * (docs/adr/0040-ready-offline-on-a-first-visit.md).
  */
 const REOPENED_BACKGROUND_AFTER_MS = 3000;
 
@@ -114,7 +115,9 @@ export async function start(signedIn?: Session) {
   // phone's long task, not one (Dexie's evaluation alone is about 10 ms at full speed).
   // Active without `signedIn`: the app reopened with its session kept; with it, the agent has just logged in.
   const reopened = session.isActive() && !signedIn;
-  const backgroundAfterMs = reopened ? REOPENED_BACKGROUND_AFTER_MS : undefined;
+  // The copy's owner as src/offline/copy-marker.ts keeps it (read here: that module stays out of the first screens).
+  const ownCopy = localStorage.getItem('catalogue_user') !== null;
+  const backgroundAfterMs = reopened && ownCopy ? REOPENED_BACKGROUND_AFTER_MS : undefined;
   // (A login later in this page, from no session at its start, is not `reopened`: it starts at once.)
   const startOffline = () =>
     whenStartIdle(() => void import('./offline').then((m) => whenStartIdle(() => m.startOfflineSync({ reopened }))), backgroundAfterMs);

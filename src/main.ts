@@ -30,6 +30,10 @@ const startApp = async (signedIn?: Session) => {
 
 if (location.pathname === paths.login && !session.isActive()) {
   document.documentElement.classList.add('boot-login');
+  // The service worker, once the screen has loaded (its own small module: nothing the screen needs first).
+  const registerWorker = () => void import('./register-worker').then((m) => m.registerWorker());
+  if (document.readyState === 'complete') registerWorker();
+  else addEventListener('load', registerWorker, { once: true });
   mountLogin(document.getElementById('root')!, {
     onSignedIn: async (s) => {
       // Stored at once: a reload or a new tab while the app loads is already signed in.

@@ -24,15 +24,37 @@ clientsClaim();
 const ASSETS_CACHE = 'assets';
 // ignoreVary: a module script's request carries Origin and the server's answers say Vary: Origin (CORS for the
 // native shells), while the warm-up's fetch carries none; a hashed file is the same for every origin.
+const assetsFirst = new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true } });
+/** The warm-up's fetches under way, by URL: a page asking for the same file waits for it instead of fetching it twice. */
+const warmingNow = new Map<string, Promise<unknown>>();
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: ASSETS_CACHE, matchOptions: { ignoreVary: true } }),
+  async (options) => {
+    // On a slow line the page's request would share the line with the warm-up's own fetch of the same file.
+    const pending = warmingNow.get(options.request.url);
+    if (pending) {
+      await pending;
+      const kept = await caches.match(options.request.url, { cacheName: ASSETS_CACHE, ignoreVary: true });
+      if (kept) return kept;
+    }
+    return assetsFirst.handle(options);
+  },
 );
 
+/** How many files the warm-up fetches at a time: a few, so that a slow line's round trips overlap. */
+const WARM_AT_ONCE = 4;
+
+/** Tells the app's pages that the warm-up moved (src/offline/readiness.ts), and why it stopped when it did. */
+async function tellPages(error?: 'quota' | 'network') {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'WARM_PROGRESS', ...(error ? { error } : {}) });
+}
+
 /**
- * Fetches every chunk the install left out (the build's list, precached with the page) into the runtime
- * cache, three at a time, and drops the files of earlier builds: after one online visit every screen opens
- * offline. Stops at the first failure (offline); the next activation or page start takes it up again.
+ * Fetches every chunk the install left out (the build's list, precached with the page, in the order the
+ * agent needs them: the shell, offers, offer detail, the wizard, the quotations, the rest) into the runtime
+ * cache, a few at a time, and drops the files of earlier builds: after one online visit every screen opens
+ * offline. Stops at the first failure (offline; or the device's storage full, which the pages are told); the
+ * next activation or page start takes it up again.
  */
 async function warmAssets() {
   const list = await matchPrecache('/warm-assets.json');
@@ -43,19 +65,35 @@ async function warmAssets() {
   for (const request of cached) if (!wanted.has(request.url)) await cache.delete(request);
   const have = new Set(cached.map((r) => r.url));
   const todo = [...wanted].filter((url) => !have.has(url));
-  let failed = false;
+  let failed: 'quota' | 'network' | undefined;
+  let told = 0;
   const worker = async () => {
     for (let url = todo.shift(); url && !failed; url = todo.shift()) {
-      try {
+      const done = (async () => {
         // A server that never answers must not hold the warm-up (and the next one) for ever.
         const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
         if (res.ok) await cache.put(url, res);
-      } catch {
-        failed = true;
+      })();
+      warmingNow.set(
+        url,
+        done.catch(() => undefined),
+      );
+      try {
+        await done;
+      } catch (err) {
+        failed = (err as Error | null)?.name === 'QuotaExceededError' ? 'quota' : 'network';
+      } finally {
+        warmingNow.delete(url);
+      }
+      // The pages look at the cache again (at most every half second).
+      if (Date.now() - told > 500) {
+        told = Date.now();
+        void tellPages();
       }
     }
   };
-  await Promise.all([worker(), worker(), worker()]);
+  await Promise.all(Array.from({ length: WARM_AT_ONCE }, worker));
+  await tellPages(failed);
 }
 let warming: Promise<void> | null = null;
 const warm = () => (warming ??= warmAssets().finally(() => (warming = null)));

@@ -29,8 +29,10 @@ export type RequestOptions = {
 /**
  * How long a call may wait for an answer: a hung request must never hold a screen or the outbox (a
  * phone "online" with no data gets no error, only silence). Uploads get longer on a slow line.
+ * `firstAnswer`: how long a form waits for its write's first try before the write is shown as waiting in
+ * the outbox (its request goes on: src/offline/outbox.ts), so that lie-fi never spins a save for 30 s.
  */
-export const TIMEOUT_MS = { read: 20_000, write: 30_000, upload: 120_000 } as const;
+export const TIMEOUT_MS = { read: 20_000, write: 30_000, upload: 120_000, firstAnswer: 6_000 } as const;
 
 function buildUrl(path: string, query?: RequestOptions['query'], base: string = API_BASE) {
   const url = serverUrl(`${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`);

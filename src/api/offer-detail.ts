@@ -6,8 +6,12 @@ import { api, ApiError, type Data } from './client';
 import { queryClient, queryKeys } from './query-client';
 import { isReachable } from './reachability';
 
-/** The detail as the device has it: from the device's catalogue copy, a reduced view (`fromDevice`). */
-export type ShownOffer = OfferDetail & { fromDevice?: true };
+/**
+ * The detail as the device has it: from the server, or from the device's catalogue copy, a reduced view
+ * (`fromDevice`); `asOf` is when the device got it (an answer given again offline keeps its time, which the
+ * screen shows: the query's own time is that of the last run).
+ */
+export type ShownOffer = OfferDetail & { fromDevice?: true; asOf?: number };
 
 /**
  * `GET offers/{id}` (spec §7), shared by the offer detail and the compare page (issue 22), which read the
@@ -23,7 +27,8 @@ export async function getOffer(code: string, signal?: AbortSignal): Promise<Show
     if (local) return local;
   }
   try {
-    return (await api<Data<z.infer<typeof OfferDetailSchema>>>(`offers/${encodeURIComponent(code)}`, { ...(signal ? { signal } : {}) })).data;
+    const { data } = await api<Data<z.infer<typeof OfferDetailSchema>>>(`offers/${encodeURIComponent(code)}`, { ...(signal ? { signal } : {}) });
+    return { ...data, asOf: Date.now() };
   } catch (err) {
     if (!(err instanceof ApiError && err.isUnavailable)) throw err;
     const local = cached ?? (await fromDevice(code));

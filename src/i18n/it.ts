@@ -88,8 +88,9 @@ export const it = {
     paused: 'Accedi di nuovo per inviare le modifiche',
     rejected: 'Rifiutata dal server',
     updatedAt: (time: string) => `aggiornato alle ${time}`,
+    updatedOn: (day: string, time: string) => `aggiornato il ${day} alle ${time}`,
     offlineBanner: 'Sei offline: stai vedendo gli ultimi dati salvati sul dispositivo',
-    offlineSearch: (time: string) => `Sei offline: la ricerca usa le offerte salvate sul dispositivo (aggiornate alle ${time}).`,
+    offlineSearch: (updated: string) => `Sei offline: la ricerca usa le offerte salvate sul dispositivo (catalogo ${updated}).`,
     logoutPending: (n: number) =>
       `Ci ${n === 1 ? 'è 1 modifica' : `sono ${n} modifiche`} non ancora ${n === 1 ? 'inviata' : 'inviate'} al server. ${n === 1 ? 'Resterà' : 'Resteranno'} sul dispositivo e ${n === 1 ? 'sarà inviata' : 'saranno inviate'} al tuo prossimo accesso; gli altri tuoi dati salvati sul dispositivo (offerte, clienti, preventivi) verranno cancellati. Vuoi uscire comunque?`,
     logoutAnyway: 'Esci comunque',

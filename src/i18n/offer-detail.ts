@@ -6,6 +6,7 @@ export const offerDetail = {
   loadError: 'Non è stato possibile caricare l’offerta.',
   fromDevice:
     'Sei offline: stai vedendo i dati essenziali dell’offerta salvati sul dispositivo. Accessori, colori e servizi saranno disponibili quando il server risponde.',
+  copyAge: (updated: string) => `Catalogo ${updated}.`,
   notFound: 'Offerta non trovata o non più disponibile.',
   backToOffers: 'Torna alle offerte',
   expired: 'Offerta scaduta',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OfferDeltaSchema } from '@core/schemas/offer-sync';
 import { api, type Data } from '../api/client';
+import { markCopy, unmarkCopy } from './copy-marker';
 import { db } from './db';
 
 /**
@@ -26,6 +27,7 @@ export function syncCatalogue(userId: number): Promise<void> {
         await db.offers.bulkDelete(data.removed);
         await db.meta.put({ key: 'catalogue', userId, cursor: data.cursor, lookups: data.lookups, syncedAt: Date.now() });
       });
+      markCopy(userId);
       generation++;
     } finally {
       running = null;
@@ -45,5 +47,6 @@ export async function clearCatalogue() {
     await db.offers.clear();
     await db.meta.clear();
   });
+  unmarkCopy();
   generation++;
 }

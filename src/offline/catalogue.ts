@@ -94,7 +94,7 @@ function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: b
  * the card, the car and every variation with its rate. Options, colours and services are not in the
  * copy, so the detail says it is a reduced view (`fromDevice`) until the server answers again.
  */
-export async function offerFromDevice(code: string, userId: number): Promise<(OfferDetail & { fromDevice: true }) | null> {
+export async function offerFromDevice(code: string, userId: number): Promise<(OfferDetail & { fromDevice: true; asOf: number }) | null> {
   const meta = await db.meta.get('catalogue');
   if (!meta || meta.userId !== userId) return null;
   const o = await db.offers.filter((x) => x.card.code === code || x.variations.some((v) => v.ref === code)).first();
@@ -128,5 +128,6 @@ export async function offerFromDevice(code: string, userId: number): Promise<(Of
     services: [],
     equippedOptionals: '',
     fromDevice: true,
+    asOf: meta.syncedAt,
   };
 }

@@ -177,4 +177,27 @@ describe('outbox', () => {
     expect(calls[0]!.init.body).toBeInstanceOf(FormData);
     expect(await database.blobs.count()).toBe(0);
   });
+
+  it('lie-fi: a first try with no answer within firstAnswerMs is kept as waiting; a late answer delivers it once, with its key', async () => {
+    const database = new PortalDb(`test-${crypto.randomUUID()}`);
+    let answer: (r: Response) => void = () => {};
+    const sent: string[] = [];
+    const slowSend = (_path: string, opts: { idempotencyKey: string }) => {
+      sent.push(opts.idempotencyKey);
+      return new Promise<Response>((resolve) => (answer = resolve));
+    };
+    const queued = vi.fn();
+    const outbox = createOutbox(database, () => 7, { send: slowSend, onQueued: queued, firstAnswerMs: 20 });
+    const res = await outbox.submit(write('a'));
+    expect(res.state).toBe('queued');
+    expect(queued).toHaveBeenCalledTimes(1);
+    expect(await database.outbox.count()).toBe(1);
+    // The request was not abandoned: its late answer delivers the write, and no second request goes out.
+    const delivered = new Promise<void>((resolve) => outbox.on((e) => e.type === 'sent' && resolve()));
+    answer(new Response(JSON.stringify({ data: { id: 1 } }), { status: 201 }));
+    await delivered;
+    await outbox.flush();
+    expect(await database.outbox.count()).toBe(0);
+    expect(sent).toEqual([res.clientId]);
+  });
 });

@@ -41,7 +41,17 @@ export const SERVER_FAILURES_BEFORE_REJECTED = 5;
  */
 export type SendWrite = (path: string, opts: { method: OutboxEntry['method']; body: unknown; idempotencyKey: string }) => Promise<Response>;
 
-export function createOutbox(database: PortalDb, currentUser: () => number | null, { send, onQueued }: { send: SendWrite; onQueued?: () => void }) {
+/**
+ * `firstAnswerMs`: how long a write's first try holds the form. A network that connects but does not answer
+ * (lie-fi) would otherwise spin it until the request's own time-out: past this the write is kept and shown
+ * as waiting; its request goes on, and if it is answered late the write is delivered then, else the outbox
+ * sends it again later with the same Idempotency-Key (the server keeps one record per key).
+ */
+export function createOutbox(
+  database: PortalDb,
+  currentUser: () => number | null,
+  { send, onQueued, firstAnswerMs }: { send: SendWrite; onQueued?: () => void; firstAnswerMs?: number },
+) {
   const listeners = new Set<Listener>();
   let paused = false;
   let running: Promise<void> | null = null;
@@ -178,13 +188,24 @@ export function createOutbox(database: PortalDb, currentUser: () => number | nul
       if (e.type === 'sent' && e.entry.clientId === clientId) sent.push({ data: e.data });
     };
     listeners.add(onSent);
+    let answered = true;
     try {
-      await flush();
+      const run = flush();
+      if (firstAnswerMs === undefined) await run;
+      else {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), firstAnswerMs)));
+        answered = await Promise.race([run.then(() => true as const), late]).finally(() => clearTimeout(timer));
+      }
     } finally {
       listeners.delete(onSent);
     }
     const answer = sent[0];
     if (answer) return { state: 'sent', clientId, data: answer.data };
+    if (!answered) {
+      onQueued?.();
+      return { state: 'queued', clientId };
+    }
     const after = await database.outbox.get(entry.id);
     if (after?.status === 'rejected') {
       await discard(clientId);

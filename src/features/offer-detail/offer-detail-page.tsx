@@ -9,6 +9,8 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/offer-detail';
 import { links, type ScreenPrefetch } from '../../routes';
 import { AppPage } from '../../shell/layout';
+import { DataAge } from '../../ui/data-age';
+import { updatedText } from '../../ui/updated-text';
 import { Later } from '../../ui/later';
 import { offerQuery, type ShownOffer, useOffer } from '../../api/offer-detail';
 import { askIfMissing } from '../../api/query-client';
@@ -71,10 +73,10 @@ export default function OfferDetailPage(slots: Slots = {}) {
   }
   // Mounted with its offer: the configurator starts from it in its first render (use-configurator.ts), and
   // another offer's page starts again from that offer.
-  return <ConfiguredOffer key={offer.code} offer={offer} {...slots} />;
+  return <ConfiguredOffer key={offer.code} offer={offer} updatedAt={query.dataUpdatedAt} {...slots} />;
 }
 
-function ConfiguredOffer({ offer, creditCheck, addToCompare }: Slots & { offer: ShownOffer }) {
+function ConfiguredOffer({ offer, updatedAt, creditCheck, addToCompare }: Slots & { offer: ShownOffer; updatedAt: number }) {
   const { search } = useLocation();
   const { data: profile } = useProfile();
   const seller = hasFeature(profile?.features, 'fees-visibility');
@@ -121,10 +123,13 @@ function ConfiguredOffer({ offer, creditCheck, addToCompare }: Slots & { offer: 
     <AppPage title={t.title} className="offer-detail-page">
       <div className="od-layout">
         <section className="od-main">
-          {'fromDevice' in offer && offer.fromDevice && (
+          {/* Offline, the data's age: the device's catalogue copy's, or the saved answer's. */}
+          {offer.fromDevice ? (
             <p className="pending-banner" role="status" data-testid="offer-from-device">
-              {t.fromDevice}
+              {t.fromDevice} {t.copyAge(updatedText(offer.asOf ?? updatedAt))}
             </p>
+          ) : (
+            <DataAge updatedAt={offer.asOf ?? updatedAt} />
           )}
           <OfferHead offer={offer} child={child} sel={sel} expired={cfg.expired} onChange={() => setVariationOpen(true)} />
 

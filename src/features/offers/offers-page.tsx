@@ -35,6 +35,7 @@ import { TrafficLight } from './components/traffic-light';
 import { useOfferSearchState, withFilter, type FilterValue } from './use-offer-search-state';
 import './offers.css';
 import { Icon } from '../../ui/icon';
+import { useOnline } from '../../offline/hooks';
 import { Later } from '../../ui/later';
 
 // Below 1024 px (breakpoints.wide) the filter column becomes a drawer (spec §2).
@@ -87,10 +88,14 @@ function OfferCards({ offers, action, userId }: { offers: OfferCardData[]; actio
  * `cardAction` and `compareBar` are the comparison's (issue 22): the cards' 'Confronta' toggle and the bar
  * leading to /offers/compare, composed in App.tsx.
  */
+/** 'aggiornato alle 10:42' (the time alone: src/ui/updated-text.ts, which adds the day, stays out of this first screen). */
+const updatedAtTime = (ms: number) => it.offline.updatedAt(new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' }).format(ms));
+
 export default function OffersPage({ cardAction, compareBar }: { cardAction?: CardAction; compareBar?: ReactNode } = {}) {
   const { data: profile } = useProfile();
   const { state, body, check, setFilter, clearFilters, setSort, setPage, resetCheckThen } = useOfferSearchState();
   const search = useSearchOffers(body);
+  const online = useOnline();
   useOfflineCopyReady();
   // Its data read at once: a query whose result a render never reads re-renders the page at each of its
   // changes (TanStack Query notifies every change when no property is tracked), its refresh at start twice.
@@ -196,9 +201,12 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
               onToggle={(value) => creditCheckStore.setSustainability(sustainabilityToggle(selectedLevels, value, check))}
             />
           )}
-          {result?.offlineSyncedAt && (
+          {/* Offline: the device's copy searched, or the saved answer given back (no copy to search): and how old. */}
+          {result && (result.offlineSyncedAt || !online) && (
             <p className="data-age" role="status" data-testid="offline-search">
-              {it.offline.offlineSearch(new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' }).format(result.offlineSyncedAt))}
+              {result.offlineSyncedAt
+                ? it.offline.offlineSearch(updatedAtTime(result.offlineSyncedAt))
+                : `${it.offline.offlineBanner} (${updatedAtTime(search.dataUpdatedAt)}).`}
             </p>
           )}
           {search.isError && !result && (

@@ -4,6 +4,7 @@ import { hasFeature, ROLE_GROUP_LEADER } from '@core/features';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/account';
 import { AppPage, displayName } from '../../shell/layout';
+import { DataAge } from '../../ui/data-age';
 import { useScrollHint } from '../../ui/use-scroll-hint';
 import { ApiKeyTab } from './api-key-tab';
 import { DeviceStorage } from './device-storage';
@@ -21,7 +22,7 @@ type Tab = (typeof TABS)[number];
  * panel comes from the team feature through App.tsx (features never import each other).
  */
 export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
-  const { data: profile } = useProfile();
+  const { data: profile, dataUpdatedAt } = useProfile();
   const [params, setParams] = useSearchParams();
   // The tabs scroll sideways on a phone: the edge fades while more lie beyond (issue 20).
   const hint = useScrollHint<HTMLDivElement>(`${params.get('tab') ?? ''}|${profile ? 1 : 0}`);
@@ -33,6 +34,7 @@ export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
   return (
     <AppPage title={it.profile.title}>
       <h1>{it.profile.title}</h1>
+      <DataAge updatedAt={dataUpdatedAt} />
       <p className="muted">
         {displayName(profile)} · {it.profile.roleOf(profile.roleName, profile.role === ROLE_GROUP_LEADER ? null : profile.main_agent_business_name)}
       </p>

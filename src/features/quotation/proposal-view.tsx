@@ -9,6 +9,7 @@ import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/quotation';
 import { links } from '../../routes';
 import { LoadingPage } from '../../shell/guards';
+import { DataAge } from '../../ui/data-age';
 import { AppPage } from '../../shell/layout';
 import { useSaveSustainability, useSetQuotationStatus, useUpdateQuote } from './api/proposal-writes';
 import { useProposal } from './api/quotations';
@@ -47,7 +48,7 @@ export function ProposalView({ id, sustainability }: { id: string; sustainabilit
 }
 
 function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal: Proposal; sustainability?: SustainabilitySlot | undefined }) {
-  const { refetch } = useProposal(id);
+  const { refetch, dataUpdatedAt } = useProposal(id);
   const { data: profile } = useProfile();
   const navigate = useNavigate();
   const [view, setView] = useState<View | null>(null);
@@ -75,6 +76,7 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
       <Tracker current={current === 'sustainability' ? 3 : current === 'documents' ? 4 : 5} />
       <div className="quotation-layout">
         <section className="quotation-main">
+          <DataAge updatedAt={dataUpdatedAt} />
           {!proposal.stillValid && (
             <div className="wizard-alert" role="alert" data-testid="expired">
               {proposal.expiredMessage ?? EXPIRED_OFFER_MESSAGE}

@@ -1,5 +1,6 @@
 import { Button } from '../../ui/button';
 import { Text } from '../../ui/text';
+import { DataAge } from '../../ui/data-age';
 import { Later } from '../../ui/later';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -131,6 +132,16 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
       {!simple && <Tracker current={phase === 'form' ? 1 : 2} />}
       <div className="quotation-layout">
         <section className="quotation-main">
+          {o ? (
+            <DataAge updatedAt={offer.dataUpdatedAt} />
+          ) : (
+            // Offline on an offer whose price the device never asked for: the form works, and the write waits.
+            offer.fetchStatus === 'paused' && (
+              <p className="data-age" role="status" data-testid="wizard-offline">
+                {it.quotation.offlineStart}
+              </p>
+            )
+          )}
           {refused && (
             <div className="wizard-alert" role="alert" data-testid="config-refused">
               {refused} <Link to={config.offer ? `/offers/${encodeURIComponent(config.offer)}` : links.offers()}>{it.quotation.backToOffer}</Link>

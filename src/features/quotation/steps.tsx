@@ -7,8 +7,10 @@ import type { ContractualCategory } from '@core/categories';
 import { formatNumber } from '@core/format';
 import { type AnswerValue, type Answers, applyAnswer, canSubmit, logicFor, type Question, startFlow, visibleQuestions } from '@core/prescoring/questions';
 import type { Proposal } from '@core/schemas/quotations';
+import { STATUS_LABELS } from '@core/quotation';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
+import { outboxKnown, usePendingWrites } from '../../offline/hooks';
 import { useUploadDocument } from './api/proposal-writes';
 import type { SavedCheck } from './saved-check';
 
@@ -138,13 +140,23 @@ export function DocumentsStep({
   onBack: () => void;
   onNext: () => void;
 }) {
-  // Files waiting in the outbox, by slot: they count as given (the write will arrive).
-  const [queued, setQueued] = useState<Record<string, string[]>>({});
+  // Files waiting in the outbox, by slot: they count as given (the write will arrive). Read from the outbox
+  // itself, so they stay in their slot across reloads; those queued on this screen show at once, before the
+  // outbox's list (kept by the app's background start) has them.
+  const [justQueued, setJustQueued] = useState<QueuedDocument[]>([]);
+  const outbox = usePendingWrites();
+  const code = proposal.quotation.data.code;
+  const waiting = outbox.flatMap((e): QueuedDocument[] =>
+    e.form && e.form.fields.quotation === code && e.form.fields.file_type
+      ? [{ clientId: e.clientId, fileType: e.form.fields.file_type, name: e.form.fileName, rejected: e.status === 'rejected' ? (e.error ?? '') : null }]
+      : [],
+  );
+  if (!outboxKnown()) waiting.push(...justQueued.filter((q) => !waiting.some((w) => w.clientId === q.clientId)));
+  const queued = (t: string) => waiting.filter((w) => w.fileType === t);
   // One upload at a time: every slot waits while one is sent.
   const uploading = useIsMutating({ mutationKey: UPLOAD_KEY }) > 0;
-  const code = proposal.quotation.data.code;
   const slots = proposal.quotation.data.attachments;
-  const filled = (t: string) => (slots.find((s) => s.file_type === t)?.files.length ?? 0) + (queued[t]?.length ?? 0) > 0;
+  const filled = (t: string) => (slots.find((s) => s.file_type === t)?.files.length ?? 0) + queued(t).length > 0;
   const blocked = strict && slots.some((s) => !filled(s.file_type));
   return (
     <div data-testid="documents-step">
@@ -155,9 +167,9 @@ export function DocumentsStep({
           key={s.file_type}
           code={code ?? ''}
           slot={s}
-          queued={queued[s.file_type] ?? []}
+          queued={queued(s.file_type)}
           disabled={disabled || !code || uploading}
-          onQueued={(name) => setQueued((q) => ({ ...q, [s.file_type]: [...(q[s.file_type] ?? []), name] }))}
+          onQueued={(clientId, name) => setJustQueued((q) => [...q, { clientId, fileType: s.file_type, name, rejected: null }])}
         />
       ))}
       {blocked && <Note>{it.quotation.strictBlock}</Note>}
@@ -174,6 +186,8 @@ export function DocumentsStep({
 }
 
 type AttachmentSlot = Proposal['quotation']['data']['attachments'][number];
+/** A document in the outbox: waiting to be sent, or refused by the server with its message. */
+type QueuedDocument = { clientId: string; fileType: string; name: string; rejected: string | null };
 
 /** A document slot: its files, the ones waiting to be sent, and its own upload (a mutation: busy and error are its state). */
 function DocumentSlot({
@@ -185,9 +199,9 @@ function DocumentSlot({
 }: {
   code: string;
   slot: AttachmentSlot;
-  queued: string[];
+  queued: QueuedDocument[];
   disabled: boolean;
-  onQueued: (name: string) => void;
+  onQueued: (clientId: string, name: string) => void;
 }) {
   const upload = useUploadDocument(code, UPLOAD_KEY);
   const [notPdf, setNotPdf] = useState(false);
@@ -196,7 +210,7 @@ function DocumentSlot({
     const pdf = file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
     setNotPdf(!pdf);
     if (!pdf) return upload.reset();
-    upload.mutate({ fileType: s.file_type, file }, { onSuccess: (r) => r.state === 'queued' && onQueued(file.name) });
+    upload.mutate({ fileType: s.file_type, file }, { onSuccess: (r) => r.state === 'queued' && onQueued(r.clientId, file.name) });
   }
   const error = notPdf ? it.quotation.onlyPdf : upload.error ? (upload.error instanceof ApiError ? upload.error.message : it.quotation.uploadFailed) : null;
   return (
@@ -212,9 +226,9 @@ function DocumentSlot({
         {s.files.map((f) => (
           <li key={f.id}>{f.name}</li>
         ))}
-        {queued.map((n) => (
-          <li key={n}>
-            {n} · <em>{it.quotation.queued}</em>
+        {queued.map((q) => (
+          <li key={q.clientId} data-testid="document-waiting" data-state={q.rejected === null ? 'waiting' : 'rejected'}>
+            {q.name} · <em>{q.rejected === null ? it.quotation.documentWaiting : it.quotation.documentRejected(q.rejected)}</em>
           </li>
         ))}
       </ul>
@@ -254,26 +268,30 @@ export function StatusStep({
   onStatus: (s: 'WON' | 'LOST') => void;
   onBack: () => void;
 }) {
+  // A lost quotation is closed (spec §4 "Quotation status"): its Italian status, and nothing left to accept or reject.
+  const lost = proposal.status === 'LOST';
   return (
     <div data-testid="status-step">
       <h2>{it.quotation.statusTitle}</h2>
       <p>
         <span className="status-badge" data-status={proposal.status} data-testid="status-label">
-          {it.quotation.statusLabels[proposal.status]}
+          {STATUS_LABELS[proposal.status]}
         </span>
       </p>
       <div className="wizard-actions">
         <Button fill="outline" onClick={onBack}>
           {it.quotation.back}
         </Button>
-        <span>
-          <Button color="danger" fill="outline" disabled={busy || proposal.status === 'LOST'} onClick={() => onStatus('LOST')} data-testid="reject">
-            {it.quotation.reject}
-          </Button>
-          <Button color="success" disabled={busy || proposal.status === 'WON'} onClick={() => onStatus('WON')} data-testid="accept">
-            {it.quotation.accept}
-          </Button>
-        </span>
+        {!lost && (
+          <span>
+            <Button color="danger" fill="outline" disabled={busy} onClick={() => onStatus('LOST')} data-testid="reject">
+              {it.quotation.reject}
+            </Button>
+            <Button color="success" disabled={busy || proposal.status === 'WON'} onClick={() => onStatus('WON')} data-testid="accept">
+              {it.quotation.accept}
+            </Button>
+          </span>
+        )}
       </div>
     </div>
   );
