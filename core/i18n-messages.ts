@@ -1,3 +1,5 @@
+import { featureDisabled, formErrors, required } from './first-messages';
+
 /**
  * Messages the server returns in the error envelope. The spec's texts are verbatim
  * (spec §5 and §8); the others follow their tone.
@@ -5,13 +7,13 @@
 export const MESSAGES = {
   badRequest: 'Richiesta non valida',
   serverError: 'Si sono verificati errori, si prega di riprovare',
-  formErrors: 'Si sono verificati degli errori, controllare i dati inseriti',
+  formErrors,
   invalidValue: 'Il valore inserito non è valido',
-  required: 'Questo campo è obbligatorio',
+  required,
   notFound: 'Risorsa non trovata',
   methodNotAllowed: 'Operazione non disponibile a questo indirizzo',
   forbidden: 'Non hai i permessi per questa operazione',
-  featureDisabled: 'Funzionalità non abilitata per il tuo account',
+  featureDisabled,
   sessionExpired: 'Sessione scaduta, effettua di nuovo l’accesso',
   invalidCredentials: 'Email o password non corretti',
   accountSuspended: 'Il tuo account è sospeso: contatta il tuo responsabile',

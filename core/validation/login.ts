@@ -1,4 +1,4 @@
-import { MESSAGES } from '../i18n-messages';
+import * as M from '../first-messages';
 
 /** The login payload's limits, shared by LoginSchema (core/schemas/auth.ts) and the login form's fields. */
 export const LOGIN_LIMITS = { email: 254, password: 200 } as const;
@@ -13,7 +13,7 @@ export type LoginFields = { email: string; password: string };
 export function checkLogin(values: LoginFields): { data: LoginFields | null; errors: Partial<Record<keyof LoginFields, string>> } {
   const email = values.email.trim();
   const errors: Partial<Record<keyof LoginFields, string>> = {};
-  if (!email) errors.email = MESSAGES.required;
-  if (!values.password) errors.password = MESSAGES.required;
+  if (!email) errors.email = M.required;
+  if (!values.password) errors.password = M.required;
   return Object.keys(errors).length ? { data: null, errors } : { data: { email, password: values.password }, errors };
 }

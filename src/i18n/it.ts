@@ -6,7 +6,7 @@
  * its own texts only.
  */
 // A relative path: vite.config.ts reads these texts for the static login shell (its loader has no aliases).
-import { MESSAGES } from '../../core/i18n-messages';
+import * as M from '../../core/first-messages';
 import { SERVER_ERROR } from '../../core/validation/messages';
 
 export const it = {
@@ -20,10 +20,10 @@ export const it = {
     back: 'Indietro',
     next: 'Avanti',
     loading: 'Caricamento…',
-    required: MESSAGES.required,
+    required: M.required,
     invalidValue: 'Il valore inserito non è valido',
     placeholder: 'Inserisci un valore',
-    formErrors: MESSAGES.formErrors,
+    formErrors: M.formErrors,
     badRequest: 'Richiesta non valida',
     serverError: 'Si sono verificati errori, si prega di riprovare',
     /** A screen that failed to render (src/shell/crash-screen.tsx): the spec's server-error text. */
@@ -115,7 +115,7 @@ export const it = {
   /** A private route the user's features or role do not open (issue 20): say why instead of moving. */
   notAllowed: {
     title: 'Accesso non consentito',
-    message: MESSAGES.featureDisabled,
+    message: M.featureDisabled,
     hint: 'Se ti serve, chiedi al tuo capogruppo o al supporto di abilitarla.',
     home: 'Torna alla Home',
   },

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { OfferSearchInput } from '@core/schemas/offers';
 import { apiBlob, saveBlob } from '../../../api/client';
+import { useDownload } from '../../../api/use-download';
 
 /** `POST search/offers/export`: the current result list as 'Offerte.xlsx', built on the server. */
 export async function exportOffers(body: OfferSearchInput) {
@@ -8,4 +8,4 @@ export async function exportOffers(body: OfferSearchInput) {
   saveBlob(blob, filename ?? 'Offerte.xlsx');
 }
 
-export const useExportOffers = () => useMutation({ mutationFn: exportOffers });
+export const useExportOffers = () => useDownload(exportOffers);

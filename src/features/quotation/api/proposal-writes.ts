@@ -4,6 +4,7 @@ import type { QuoteCustomer } from '@core/schemas/customer';
 import type { QuotePayload } from '@core/schemas/quotations';
 import type { Proposal, ProposalSave, Sustainability } from '@core/schemas/quotations';
 import { saveBlob } from '../../../api/client';
+import { useDownload } from '../../../api/use-download';
 import type { SubmitResult } from '../../../offline/outbox';
 import {
   createProposal,
@@ -50,11 +51,9 @@ export const useUploadDocument = (code: string, key: readonly unknown[]) =>
 
 /** The proposal's PDF, saved as 'Preventivo-{timestamp}.pdf'. */
 export const useDownloadProposalPdf = (proposalId: number) =>
-  useMutation({
-    mutationFn: async () => {
-      const { blob } = await downloadProposalPdf(String(proposalId));
-      saveBlob(blob, `Preventivo-${Date.now()}.pdf`);
-    },
+  useDownload(async () => {
+    const { blob } = await downloadProposalPdf(String(proposalId));
+    saveBlob(blob, `Preventivo-${Date.now()}.pdf`);
   });
 
 /** The wizard's confirmation: the new proposal (sent) or its client id (queued). */

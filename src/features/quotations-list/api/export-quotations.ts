@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { QuotationSearch } from '@core/schemas/sales';
 import { apiBlob, saveBlob } from '../../../api/client';
+import { useDownload } from '../../../api/use-download';
 
 /** `POST quotations/export`: every row of the filter as 'Preventivi.xlsx'. */
 export async function exportQuotations(body: QuotationSearch) {
@@ -9,4 +9,4 @@ export async function exportQuotations(body: QuotationSearch) {
   saveBlob(blob, 'Preventivi.xlsx');
 }
 
-export const useExportQuotations = () => useMutation({ mutationFn: exportQuotations });
+export const useExportQuotations = () => useDownload(exportQuotations);
