@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { E2E } from './env';
-import { allCardsDrawn, expect, loginAs, screen, test, USERS } from './fixtures';
+import { allCardsDrawn, expect, laidOut, loginAs, screen, test, USERS } from './fixtures';
 import { netSwitch } from './net-switch';
 import { goOffline, launchDevice, type NetSwitch, preparedDevice } from './offline-device';
 import { apiLogin } from './quotation-steps';
@@ -188,7 +188,7 @@ test('an agent compares three offers on a phone, prints them, adds a configurati
 
   // The desktop view, to look at.
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.waitForTimeout(400);
+  await laidOut(page);
   await page.screenshot({ path: 'test-results/shots/compare-1366.png' });
 });
 

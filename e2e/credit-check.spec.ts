@@ -1,13 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { amount, button, chooseCategory, choice, modal, NOTIFICATION, openModal, question, result, retiredCheck, yesNo } from './credit-check-steps';
-import { test, expect, USERS } from './fixtures';
+import { expect, laidOut, test, USERS } from './fixtures';
 
 // The credit-check widget against the real server and its /prescoring/ service (spec §2, §4, §5).
 
 async function shot(page: Page, name: string, focus?: Locator) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400); // let Ionic re-lay out the modal
+    await laidOut(page);
     await focus?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/shots/credit-check-${name}-${width}.png` });
   }
@@ -27,6 +27,8 @@ test('the button appears only with feature prescoring', async ({ page, loggedIn 
 
 test('without a check the button opens the notification; Inizia opens the modal; a path change closes it', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);
+  // The page's clock from here on is the test's: time can be moved on instead of waited for.
+  await page.clock.install();
   await button(page).click();
   const notification = page.getByRole('dialog', { name: NOTIFICATION });
   await expect(notification).toBeVisible();
@@ -37,8 +39,9 @@ test('without a check the button opens the notification; Inizia opens the modal;
   expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) - ((fab?.x ?? 0) + (fab?.width ?? 0)))).toBeLessThan(12);
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(fab?.y ?? 0);
   expect((fab?.x ?? 0) + (fab?.width ?? 0)).toBeGreaterThan(1280 - 150);
-  await page.waitForTimeout(6000);
-  await expect(notification).toBeVisible(); // no auto-close
+  // No auto-close: a minute passes on the page's clock, every timer due in it fires, and the notification stays.
+  await page.clock.runFor(60_000);
+  await expect(notification).toBeVisible();
   await shot(page, 'notification');
 
   // The widget closing closes the notification.
@@ -246,7 +249,7 @@ const storedCategory = (page: Page) => page.evaluate(() => JSON.parse(localStora
 async function offersShot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400); // let Ionic re-lay out the page
+    await laidOut(page);
     await page.screenshot({ path: `test-results/shots/credit-check-offers-${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -111,3 +111,33 @@ export async function msUntilRequestedOnReopen(page: Page, file: RegExp): Promis
   await expect.poll(() => loads.length, { timeout: 15_000 }).toBeGreaterThan(0);
   return loads[0]! - reopenedAt;
 }
+
+/**
+ * Resolves once the device's copy of the query cache (src/offline/persister.ts: IndexedDB 'portale-query', written
+ * at most once a second) was written after the page's last API answer: what the screen shows opens offline.
+ */
+export async function cacheSavedOnDevice(page: Page) {
+  const saved = () =>
+    page.evaluate(async () => {
+      const answers = performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd);
+      const lastAnswer = performance.timeOrigin + Math.max(0, ...answers);
+      // Opened only once the app made it: an empty database made here would lack the app's store.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'portale-query')) return false;
+      const written = await new Promise<number>((resolve) => {
+        const open = indexedDB.open('portale-query');
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('cache')) return resolve(0);
+          const req = idb.transaction('cache').objectStore('cache').get('REACT_QUERY_OFFLINE_CACHE');
+          req.onsuccess = () => resolve(typeof req.result === 'string' ? (JSON.parse(req.result) as { timestamp: number }).timestamp : 0);
+          req.onerror = () => resolve(0);
+        };
+        open.onerror = () => resolve(0);
+      });
+      return written >= lastAnswer;
+    });
+  await expect.poll(saved, { timeout: 15_000 }).toBe(true);
+}

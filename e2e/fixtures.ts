@@ -30,6 +30,22 @@ export async function allCardsDrawn(page: Page) {
 }
 
 /**
+ * The page laid out and drawn at its size: fonts in, its finite animations and transitions over (Ionic's modal
+ * settles into a new width with one), then two frames drawn. Endless ones (a spinner) are not waited for.
+ */
+export async function laidOut(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    await document.fonts.ready;
+    await frame();
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await frame();
+    await frame();
+  });
+}
+
+/**
  * Full-page screenshots at desktop (1280) and phone (390) width in test-results/shots/, to look at;
  * the viewport goes back to the project's 1280×800.
  */
@@ -37,7 +53,7 @@ export async function shots(page: Page, name: string) {
   mkdirSync('test-results/shots', { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400); // let the page lay itself out at the new width
+    await laidOut(page);
     await page.screenshot({ path: `test-results/shots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

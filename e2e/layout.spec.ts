@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screen, test, USERS } from './fixtures';
+import { expect, laidOut, screen, test, USERS } from './fixtures';
 
 // Issue 20: on a phone the floating buttons (assistants, credit check) covered the Km annui and Anticipo
 // values of the cards, the last Home entry and prices. Whatever the scroll, nothing interactive and no
@@ -45,7 +45,7 @@ async function expectNothingUnderFabs(page: Page, where: string) {
   const height = await content.evaluate((el) => el.scrollHeight);
   for (let y = 0; y <= height; y += 300) {
     await content.evaluate((el, top) => el.scrollTo(0, top), y);
-    await page.waitForTimeout(50); // one frame for the scroll to paint
+    await laidOut(page); // the scroll drawn
     expect(await coveredByFabs(page), `${where}, scrolled to ${y}`).toEqual([]);
   }
 }
@@ -107,7 +107,7 @@ test('the quotation start does not jump while its offer loads', async ({ page, l
   await expect(screen(page).getByTestId('manual-offer-entry')).toHaveCount(0);
   await expect(screen(page).getByLabel('Nome', { exact: true })).toBeVisible();
   await expect(screen(page).getByTestId('manual-offer-entry')).toBeVisible();
-  await page.waitForTimeout(500); // a shift is reported after the frame that shows it
+  await laidOut(page); // a shift is reported after the frame that shows it
   expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
 });
 

@@ -13,7 +13,8 @@ test('maintenance (503 everywhere) keeps the agent signed in, and a login attemp
   const flag = path.join(E2E.dataDir, 'maintenance');
   writeFileSync(flag, '');
   try {
-    await page.waitForTimeout(1100); // the server re-reads the flag at most once a second
+    // The server re-reads the flag at most once a second: on once the API answers 503.
+    await expect.poll(async () => (await page.request.get('/api/v1/config')).status()).toBe(503);
     await page.reload();
     await expect(screen(page).getByRole('heading', { level: 1, name: 'Domande Frequenti' })).toBeVisible();
     await expect(page).toHaveURL(/\/faq$/);

@@ -3,7 +3,7 @@
 // e2e/offline-restarts.spec.ts and e2e/compare.spec.ts.
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config';
-import { appFilesMissing, deviceRecords } from './device';
+import { appFilesMissing, cacheSavedOnDevice, deviceRecords } from './device';
 import { E2E } from './env';
 import { expect, loginAs, USERS } from './fixtures';
 import type { netSwitch } from './net-switch';
@@ -49,8 +49,8 @@ export async function preparedDevice(context: BrowserContext, screens: Screen[],
   for (const s of screens) {
     await page.goto(s.url);
     await s.shows(page);
-    // An agent looks at a screen for a moment: the cache is written to the device at most once a second.
-    await page.waitForTimeout(1200);
+    // An agent looks at a screen until what it shows is on the device.
+    await cacheSavedOnDevice(page);
   }
   return page;
 }

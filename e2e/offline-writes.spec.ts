@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { appFilesMissing, expireAccessToken, deviceRecords } from './device';
+import { appFilesMissing, cacheSavedOnDevice, deviceRecords, expireAccessToken } from './device';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
 import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
@@ -28,7 +28,7 @@ async function openWizard(page: Page, ref: string) {
   await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
   await page.reload();
   await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
-  await page.waitForTimeout(1500); // the query persister writes at most once a second
+  await cacheSavedOnDevice(page);
 }
 
 /**
@@ -87,7 +87,7 @@ test('a quote saved offline (Salva preventivo) arrives exactly once after reload
   await page.reload();
   const form = screen(page).getByTestId('quote-form');
   await expect(form).toBeVisible();
-  await page.waitForTimeout(1500); // the query persister writes at most once a second
+  await cacheSavedOnDevice(page);
   await fillQuoteForm(form, cf);
 
   await context.setOffline(true);
@@ -125,7 +125,7 @@ test('a document uploaded offline is kept across reloads and arrives once', asyn
   await step.getByTestId('save-sustainability').click();
   const q = screen(page);
   await expect(q.getByTestId('documents-step')).toBeVisible();
-  await page.waitForTimeout(1500); // the persisted cache holds the documents step
+  await cacheSavedOnDevice(page); // the documents step opens offline
 
   await context.setOffline(true);
   await q.getByTestId('upload-identity').setInputFiles({ name: 'carta-identita.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });

@@ -1,4 +1,4 @@
-import { appFilesMissing, deviceRecords, expireAccessToken, mirroredSession, msUntilRequestedOnReopen } from './device';
+import { appFilesMissing, cacheSavedOnDevice, deviceRecords, expireAccessToken, mirroredSession, msUntilRequestedOnReopen } from './device';
 import { test, expect, USERS } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -13,7 +13,7 @@ test('a screen seen once opens offline with its last data and age', async ({ pag
   });
   await page.reload();
   await expect(page.getByText('supporto@portale-noleggio.local')).toBeVisible();
-  await page.waitForTimeout(1500); // the persister writes the cache at most once a second
+  await cacheSavedOnDevice(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -123,7 +123,7 @@ test('the first install is small, and the worker then fetches every screen: one 
   expect(precached).toBeLessThan(25);
   // The rest arrives in the background (sw/sw.ts, warmAssets).
   await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
-  await page.waitForTimeout(1500); // the persister writes the cache at most once a second
+  await cacheSavedOnDevice(page);
 
   await context.setOffline(true);
   await page.goto('/faq');

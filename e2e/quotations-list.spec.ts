@@ -36,8 +36,10 @@ test('saved quotations: filter by status and date, badges, export, open one', as
 
   // Badges: not for a short fiscal code, yes for a customer text; remove-all clears them.
   await expect(s.getByTestId('filter-badges')).toHaveCount(0);
+  // The page's clock is the test's from here: the typing's debounce is run through instead of waited for.
+  await page.clock.install();
   await s.getByLabel('Codice fiscale o partita IVA').fill('RSS');
-  await page.waitForTimeout(700);
+  await page.clock.runFor(5_000);
   await expect(s.getByTestId('filter-badges')).toHaveCount(0);
   await s.getByLabel('Codice fiscale o partita IVA').fill('');
   const firstCustomer = (await s.locator('.ql-customer').first().innerText()).split(' ')[0]!;

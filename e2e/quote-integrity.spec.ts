@@ -37,6 +37,20 @@ async function detailWithService(page: Page, request: APIRequestContext, loggedI
 
 const text = async (l: ReturnType<ReturnType<typeof screen>['getByTestId']>) => ((await l.textContent()) ?? '').trim();
 
+/**
+ * The detail settled after a change (the spec's debounces: the final rate 100 ms, the override 200 ms after it):
+ * the last configuration, which the wizard and the credit check read, carries the rate on screen.
+ */
+async function settled(page: Page, d: ReturnType<typeof screen>) {
+  const lastPrice = () => page.evaluate(() => (JSON.parse(localStorage.getItem('lastConfiguredOffer') ?? 'null') as { price: number } | null)?.price);
+  await expect
+    .poll(async () => {
+      const price = await lastPrice();
+      return price !== undefined && formatMonthly(price) === (await text(d.getByTestId('monthly-rate')));
+    })
+    .toBe(true);
+}
+
 test.use({ viewport: PHONE });
 
 test('the quotation carries the services and the commission chosen on the offer; every screen shows the same rate and commission', async ({
@@ -50,7 +64,7 @@ test('the quotation carries the services and the commission chosen on the offer;
   const slider = d.getByTestId('commission-slider');
   await slider.fill((await slider.getAttribute('max')) ?? '0');
   await expect(d.getByTestId('monthly-rate')).not.toHaveText(withService);
-  await page.waitForTimeout(300); // the spec's debounces: the rate settles 100 ms, the override 200 ms after a change
+  await settled(page, d);
   const rate = await text(d.getByTestId('monthly-rate'));
   const commission = await text(d.getByTestId('commission-value'));
   await page.screenshot({ path: 'test-results/shots/integrity-detail-390.png', fullPage: true });
@@ -94,7 +108,7 @@ test('the quotation carries the services and the commission chosen on the offer;
 
 test('Salva preventivo keeps the configured services, and takes a fiscal code typed with spaces', async ({ page, loggedIn, request }) => {
   const { headers, service, d } = await detailWithService(page, request, loggedIn);
-  await page.waitForTimeout(300);
+  await settled(page, d);
   const rate = await text(d.getByTestId('monthly-rate'));
   await d.getByTestId('save-quote').click();
   const s = screen(page);

@@ -9,7 +9,7 @@ import type { Proposal } from '../core/schemas/quotations';
 import { DEMO_EXPIRED_SHARE_TOKEN } from '../server/db/seed/quotations';
 import { expectAccessible } from './accessibility';
 import { E2E } from './env';
-import { expect, lastMail, screen, test, USERS } from './fixtures';
+import { expect, laidOut, lastMail, screen, test, USERS } from './fixtures';
 import { apiLogin, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
 
 const PHONE = { width: 390, height: 844 };
@@ -60,10 +60,10 @@ async function customerPhone(browser: Browser) {
 async function shot(page: Page, name: string) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    await laidOut(page);
     const height = await page.evaluate(() => (document.querySelector('.cl-bar')?.scrollHeight ?? 0) + (document.querySelector('.cl-main')?.scrollHeight ?? 0));
     await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    await page.waitForTimeout(300);
+    await laidOut(page);
     await page.screenshot({ path: `test-results/shots/${name}-${size.width}.png` });
   }
   await page.setViewportSize(PHONE);
@@ -284,9 +284,14 @@ test('with a link open, the agent’s own documents and accept land and stay whi
   await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   // The customer acts right after (a live event, the proposal read again): the outcome stays.
   await customer.page.reload();
+  const readAgain = page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/v1\/proposals\/\d+$/.test(new URL(r.url()).pathname), {
+    timeout: 15_000,
+  });
   await docs.getByTestId('cl-upload-identity').setInputFiles({ name: 'altro.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
   await expect(panel.getByTestId('share-state')).toContainText('Il cliente ha caricato 2 documenti', { timeout: 15_000 });
-  await page.waitForTimeout(1500);
+  // The live event made the page read the proposal again; what it read is drawn.
+  await readAgain;
+  await laidOut(page);
   await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await expect(q.getByTestId('status-step')).toBeVisible();
   // The customer sees the quotation as accepted by the agent.
