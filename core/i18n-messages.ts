@@ -1,12 +1,12 @@
-import { featureDisabled, formErrors, required } from './first-messages';
+import { badRequest, featureDisabled, formErrors, required, serverError } from './first-messages';
 
 /**
  * Messages the server returns in the error envelope. The spec's texts are verbatim
  * (spec §5 and §8); the others follow their tone.
  */
 export const MESSAGES = {
-  badRequest: 'Richiesta non valida',
-  serverError: 'Si sono verificati errori, si prega di riprovare',
+  badRequest,
+  serverError,
   formErrors,
   invalidValue: 'Il valore inserito non è valido',
   required,

@@ -8,7 +8,7 @@ const GROUPS: Phase[][] = [
     { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'lint', command: 'npm run lint' },
   ],
-  [{ name: 'unit and server tests', command: 'npx vitest run' }],
+  [{ name: 'unit and server tests', command: 'npx vitest run --configLoader runner' }],
   [{ name: 'build', command: 'npm run build' }],
   [
     { name: 'first-screen budgets', command: 'npx tsx scripts/check-bundle.ts' },

@@ -1,13 +1,9 @@
 /// <reference lib="webworker" />
-import { MESSAGES } from '@core/i18n-messages';
-import { ApiError, asErrorEnvelope } from '../src/api/api-error';
+import { API_BASE, errorFrom, fetchWithin, requestParts, timeoutFor } from '../src/api/http';
 import { readMirroredSession, saveWorkerRenewal, withSessionLock } from '../src/api/session-mirror';
 import { isUnavailableStatus } from '../src/api/unavailable';
 import { db } from '../src/offline/db';
 import { createOutbox, type SendWrite } from '../src/offline/outbox';
-
-const API = '/api/v1';
-const TIMEOUT_MS = 30_000;
 
 /**
  * Sends the outbox from the service worker, with no page open: the same outbox rules as the page
@@ -27,28 +23,10 @@ async function replay(): Promise<'done' | 'retry'> {
   if (!mirrored) return 'done';
   const s = { ...mirrored };
   const send: SendWrite = async (path, { method, body, idempotencyKey }) => {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Bearer ${s.access}`,
-      'X-Refresh-Token': s.refresh,
-      'Idempotency-Key': idempotencyKey,
-    };
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    let res: Response;
-    try {
-      res = await fetch(`${API}/${path.replace(/^\//, '')}`, { method, headers, body: payload, signal: controller.signal });
-    } catch {
-      throw new ApiError(0, MESSAGES.serverError);
-    } finally {
-      clearTimeout(timer);
-    }
+    // The page's HTTP core (src/api/http.ts): the same headers, time-outs per kind and messages.
+    const parts = requestParts(body, idempotencyKey);
+    const headers = { ...parts.headers, Authorization: `Bearer ${s.access}`, 'X-Refresh-Token': s.refresh };
+    const res = await fetchWithin(`${API_BASE}/${path.replace(/^\//, '')}`, { method, headers, body: parts.body }, timeoutFor(method, body));
     const access = res.headers.get('X-Access-Token');
     const refresh = res.headers.get('X-Refresh-Token');
     if (access && refresh) {
@@ -57,9 +35,7 @@ async function replay(): Promise<'done' | 'retry'> {
       await saveWorkerRenewal({ access, refresh, userId: s.userId }, replaced);
     }
     if (res.ok) return res;
-    const envelope = asErrorEnvelope(await res.json().catch(() => null));
-    const message = res.status >= 500 && !isUnavailableStatus(res.status) ? MESSAGES.serverError : (envelope?.error.message ?? MESSAGES.badRequest);
-    throw new ApiError(res.status, message, envelope?.errors ?? {}, envelope?.error.code);
+    throw await errorFrom(res);
   };
   const outbox = createOutbox(db, () => s.userId, { send });
   await outbox.flush();
