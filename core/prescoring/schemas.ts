@@ -5,7 +5,16 @@ import { END, QUESTION_KEYS, logicFor, type Answers, type LogicVariant } from '.
 import { ContractualCategorySchema } from '../schemas/common';
 
 export const AnswerValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-export const AnswersSchema = z.record(z.string(), AnswerValueSchema);
+/**
+ * Answers by question. The keys are declared as the questions' (the API document's enum); a key that is
+ * no question of the category is refused by the check below, which says which category asks what.
+ */
+export const AnswersSchema = z.record(z.string().meta({ enum: [...QUESTION_KEYS] }), AnswerValueSchema);
+/** Answers stored with a quotation, whose category is not checked here: every key must be a question. */
+export const StoredAnswersSchema = AnswersSchema.superRefine((answers, ctx) => {
+  for (const key of Object.keys(answers))
+    if (!(QUESTION_KEYS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `Domanda sconosciuta: ${key}.` });
+});
 
 const amount = (what: string) => z.number({ error: `${what} deve essere un numero.` }).nonnegative({ error: `${what} non può essere negativo.` });
 

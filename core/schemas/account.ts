@@ -1,5 +1,6 @@
 import { z } from './zod-config';
 import { MESSAGES } from '../i18n-messages';
+import { rowId } from './common';
 import { EMAIL_INVALID, EMAIL_PATTERN, isValidEmail, isValidPhone, PHONE_INVALID, PHONE_PATTERN } from '../validation';
 
 /**
@@ -120,7 +121,7 @@ export const MemberInputSchema = z
     fee_type: z.enum(FEE_TYPES, { error: MESSAGES.required }),
     fee_value: feeValue,
     /** null = 'nessuno': directly under the leader. */
-    parent_id: z.number().int().positive().nullable().default(null),
+    parent_id: rowId().nullable().default(null),
   })
   .superRefine((v, ctx) => {
     const max = v.fee_type === 'FIXED_VALUE' ? FEE_FIXED_MAX : FEE_PERCENT_MAX;

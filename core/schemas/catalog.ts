@@ -20,7 +20,7 @@ import {
   VEHICLE_TYPES,
 } from '../catalog';
 import { MESSAGES } from '../i18n-messages';
-import { paginated } from './common';
+import { INT32_MAX, paginated, rowId } from './common';
 
 /** An integer in [min, max] with the spec's message for anything outside (or not a number). */
 export const between = (min: number, max: number) => {
@@ -38,7 +38,7 @@ const codeRef = z.string().trim().max(64);
 export const CustomerTagSchema = z.enum(['privati', 'piva']);
 
 export const CatalogServiceChoiceSchema = z.object({
-  id: z.number().int().positive(),
+  id: rowId(),
   /** Price override, 0 to 1000 (at most 5 digits); null keeps the product's price. */
   price: z
     .number()
@@ -51,7 +51,11 @@ export const CatalogServiceChoiceSchema = z.object({
 export type CatalogServiceChoice = z.infer<typeof CatalogServiceChoiceSchema>;
 
 export const CatalogOfferInputSchema = z.object({
-  car: z.number({ error: CATALOG_MESSAGES.carInvalid }).int().positive({ error: CATALOG_MESSAGES.carInvalid }),
+  car: z
+    .number({ error: CATALOG_MESSAGES.carInvalid })
+    .int()
+    .positive({ error: CATALOG_MESSAGES.carInvalid })
+    .max(INT32_MAX, { error: CATALOG_MESSAGES.carInvalid }),
   provider: z.string({ error: CATALOG_MESSAGES.providerInvalid }).trim().min(1, { error: CATALOG_MESSAGES.providerInvalid }).max(64),
   product: z.string({ error: CATALOG_MESSAGES.productInvalid }).trim().min(1, { error: CATALOG_MESSAGES.productInvalid }).max(64),
   price: between(OFFER_BOUNDS.price.min, OFFER_BOUNDS.price.max),
@@ -308,14 +312,15 @@ export const PriceMapEntrySchema = z.object({
   conditions: z.array(z.tuple([z.enum(PRICE_MAP_FIELDS), z.enum(PRICE_MAP_OPERATORS), z.number({ error: MESSAGES.required }).min(0).max(1_000_000)])).max(5),
   multipliedBy: z.enum(PRICE_MAP_FIELDS).nullable().optional(),
 });
-export const PriceMapSchema = z.record(z.string().trim().min(1).max(40), z.array(PriceMapEntrySchema).max(30));
+/** Entries by field (spec: "per field a list of entries"), one of the fields a condition can test. */
+export const PriceMapSchema = z.partialRecord(z.enum(PRICE_MAP_FIELDS), z.array(PriceMapEntrySchema).max(30));
 export type PriceMapInput = z.infer<typeof PriceMapSchema>;
 
 const quantity = z.number().int().min(0).max(SERVICE_QUANTITY_MAX).nullable().default(null);
 /** One service of a product (`PUT products/{id}/services` sends the whole list). */
 export const ProductServiceInputSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: rowId(),
     price: z
       .number({ error: rangeMessage(0, SERVICE_PRICE_MAX) })
       .min(0, { error: rangeMessage(0, SERVICE_PRICE_MAX) })
@@ -370,7 +375,7 @@ export const OfferRequestInputSchema = z.object({
   brand: required(60),
   model: required(80),
   version: required(120),
-  car: z.number().int().positive().nullable().default(null),
+  car: rowId().nullable().default(null),
   duration: between(OFFER_BOUNDS.duration.min, VARIATION_BOUNDS.duration.max),
   distance: between(OFFER_BOUNDS.distance.min, OFFER_BOUNDS.distance.max),
   deposit: between(OFFER_BOUNDS.deposit.min, OFFER_BOUNDS.deposit.max),

@@ -8,6 +8,11 @@ export const ErrorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
+/** The largest id or count the database's integer columns hold: inputs above it are refused by their schema. */
+export const INT32_MAX = 2_147_483_647;
+/** A reference to a row by its id, as the database holds it. */
+export const rowId = () => z.number().int().positive().max(INT32_MAX);
+
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const paginated = <T extends z.ZodType>(item: T) =>

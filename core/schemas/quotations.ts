@@ -1,8 +1,8 @@
 import { z } from './zod-config';
-import { AnswersSchema } from '../prescoring/schemas';
+import { StoredAnswersSchema } from '../prescoring/schemas';
 import { QUOTATION_STATUSES } from '../quotation';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../validation';
-import { ContractualCategorySchema } from './common';
+import { ContractualCategorySchema, INT32_MAX } from './common';
 
 /**
  * Quotation payloads and answers (spec §3 "Quote payload", "Proposal save payload",
@@ -59,7 +59,7 @@ export const CustomerFieldsSchema = z.object({
 export const SustainabilitySchema = z.object({
   contractualCategory: ContractualCategorySchema.nullable().optional(),
   step: z.string().max(60).nullable().optional(),
-  answers: AnswersSchema.default({}),
+  answers: StoredAnswersSchema.default({}),
   response: z
     .object({ chance: z.number().int().min(0).max(2).nullable().optional(), description: z.string().max(80).nullable().optional() })
     .passthrough()
@@ -97,7 +97,7 @@ export const QuotePayloadSchema = CustomerFieldsSchema.extend({
   selectedPrice: z.number().nonnegative().optional(),
   company_name: z.string().max(300).optional(),
   deposit: z.number().int().nonnegative().optional(),
-  duration: z.number().int().positive().optional(),
+  duration: z.number().int().positive().max(INT32_MAX).optional(),
   distance: z.number().int().nonnegative().optional(),
   note: z.string().max(4000).optional(),
   upload_documents: z.boolean().optional(),

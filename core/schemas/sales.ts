@@ -1,7 +1,7 @@
 // Saved quotations list, its filters and export, and the dashboard's agent statistics (spec §3, §5, §7).
 import { z } from './zod-config';
 import { QUOTATION_STATUSES } from '../quotation';
-import { paginated } from './common';
+import { paginated, rowId } from './common';
 import { CustomerActivitySchema } from './share';
 
 export const QUOTATIONS_PER_PAGE = 10;
@@ -29,7 +29,7 @@ export const QuotationSearchSchema = z
     startDate: day(SALES_MESSAGES.startRequired),
     endDate: day(SALES_MESSAGES.endRequired),
     status: z.array(z.enum(QUOTATION_STATUSES)).max(3).default([]),
-    agent_id: z.number().int().positive().nullable().optional(),
+    agent_id: rowId().nullable().optional(),
     sort: QuotationSortSchema.default('date-desc'),
     page: z.number().int().min(1).max(100_000).default(1),
   })

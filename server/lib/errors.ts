@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     readonly errors: FieldErrors = {},
     readonly code?: string,
+    /** Headers the answer carries (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -24,6 +26,10 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
 export const invalid = (errors: FieldErrors, message: string = MESSAGES.formErrors, code?: string) => new AppError(422, message, errors, code);
+
+/** 429: too many attempts; the client may try again after `retryAfterSeconds` (Retry-After). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, {}, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export function envelope(statusCode: number, message: string, errors: FieldErrors = {}, code?: string) {
   return { error: { http_code: statusCode, message, ...(code ? { code } : {}) }, errors };
@@ -114,7 +120,7 @@ export function errorReply(err: FastifyError, request: FastifyRequest): ErrorRep
     status,
     body: envelope(status, message, errors, code),
   });
-  if (err instanceof AppError) return reply(err.statusCode, err.message, err.errors, err.code);
+  if (err instanceof AppError) return { ...reply(err.statusCode, err.message, err.errors, err.code), headers: err.headers };
   if (hasZodFastifySchemaValidationErrors(err)) return reply(422, MESSAGES.formErrors, validationFieldErrors(err));
   if (isResponseSerializationError(err)) {
     request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

@@ -61,6 +61,24 @@ export class Throttle {
     return row?.attempts ?? 0;
   }
 
+  /**
+   * Seconds until every key past its limit starts a new window: the Retry-After of a refused attempt
+   * (at least 1).
+   */
+  async retryAfter(limits: Record<string, number>): Promise<number> {
+    const seconds = this.windowMs / 1000;
+    const rows = await this.db
+      .select({
+        key: authThrottle.key,
+        attempts: authThrottle.attempts,
+        left: sql<string>`extract(epoch from ${authThrottle.windowStart} + make_interval(secs => ${seconds}) - now())`,
+      })
+      .from(authThrottle)
+      .where(inArray(authThrottle.key, Object.keys(limits)));
+    const blocking = rows.filter((r) => r.attempts >= (limits[r.key] ?? 0)).map((r) => Number(r.left));
+    return Math.max(1, Math.ceil(Math.max(0, ...blocking)));
+  }
+
   /** The attempt was not a failure (or was refused unchecked): it no longer counts. */
   async giveBack(keys: readonly string[], db: Queryable = this.db) {
     // Locked in the keys' order first, as take() does: an UPDATE alone locks in whatever order its scan meets the rows.

@@ -87,7 +87,7 @@ const ERROR_RESPONSES: Record<number, [string, string]> = {
   413: ['PayloadTooLarge', 'Dati inviati troppo grandi (oltre 2 MB).'],
   415: ['UnsupportedMediaType', 'Formato del corpo non supportato (JSON, o multipart/form-data dove indicato).'],
   422: ['ValidationError', 'Dati non validi: `errors` elenca i messaggi per campo. Anche una Idempotency-Key già usata per un’altra richiesta.'],
-  429: ['TooManyRequests', 'Troppi tentativi o richieste: riprovare più tardi.'],
+  429: ['TooManyRequests', 'Troppi tentativi o richieste: riprovare dopo Retry-After secondi.'],
   503: ['ServiceUnavailable', 'Servizio in manutenzione o database non raggiungibile: riprovare dopo Retry-After secondi.'],
 };
 
@@ -342,7 +342,7 @@ export function buildDocument(routes: RouteOptions[]) {
           name,
           {
             description,
-            ...(status === '503' ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+            ...(status === '503' || status === '429' ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: examples[Number(status)] } },
           },
         ]),

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import { apiKeys, landingPages, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { forbidden, invalid, notFound, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { refuseCommonPassword } from '../../lib/password-policy';
 import { Throttle } from '../../lib/throttle';
@@ -89,7 +89,8 @@ export class AccountService {
    */
   private async checkCurrentPassword(userId: number, password: string, field: string) {
     const key = `password-check:${userId}`;
-    if (!(await this.throttle.attempt({ [key]: MAX_PASSWORD_CHECKS }))) throw new AppError(429, MESSAGES.tooManyPasswordAttempts);
+    const limits = { [key]: MAX_PASSWORD_CHECKS };
+    if (!(await this.throttle.attempt(limits))) throw tooManyRequests(MESSAGES.tooManyPasswordAttempts, await this.throttle.retryAfter(limits));
     const [row] = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!row) throw notFound();
     if (!(await verifyPassword(password, row.hash))) throw invalid({ [field]: [MESSAGES.currentPasswordWrong] });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { loginAttempts, oneTimeTokens, users } from '../../db/schema';
 import type { Config } from '../../config';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { AppError, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { refuseCommonPassword } from '../../lib/password-policy';
 import { Throttle } from '../../lib/throttle';
@@ -40,8 +40,8 @@ export class AuthService {
     const email = emailInput.trim().toLowerCase();
     const keys = [`login-email:${email}`, `login-ip:${ip}`];
     // Counted before the check, atomically: parallel guesses cannot all pass the limit (lib/throttle.ts).
-    if (!(await this.throttle.attempt({ [keys[0]!]: MAX_FAILURES_PER_EMAIL, [keys[1]!]: MAX_FAILURES_PER_IP })))
-      throw new AppError(429, MESSAGES.tooManyLoginAttempts);
+    const limits = { [keys[0]!]: MAX_FAILURES_PER_EMAIL, [keys[1]!]: MAX_FAILURES_PER_IP };
+    if (!(await this.throttle.attempt(limits))) throw tooManyRequests(MESSAGES.tooManyLoginAttempts, await this.throttle.retryAfter(limits));
 
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     const ok = await verifyPassword(password, user?.passwordHash ?? null);

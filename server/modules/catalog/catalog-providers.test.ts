@@ -162,8 +162,10 @@ describe('product services editor', () => {
       services: [
         { id: 2, price: 1001, quantity: 9, min_quantity: 3, max_quantity: 2 },
         { id: 3, price: 5, has_price_map: true, price_map: {} },
-        { id: 3, price: 5, price_map: { x: [{ value: 1, conditions: [['colour', '=', 1]] }] } },
+        { id: 3, price: 5, price_map: { duration: [{ value: 1, conditions: [['colour', '=', 1]] }] } },
         { id: 99999, price: 1 },
+        // Keys are the fields a condition tests (spec: "per field a list of entries").
+        { id: 3, price: 5, price_map: { listino: [{ value: 1, conditions: [] }] } },
       ],
     });
     expect(bad.statusCode).toBe(422);
@@ -172,7 +174,8 @@ describe('product services editor', () => {
     expect(errors['services.0.max_quantity']).toEqual(['La quantità minima non può superare la massima']);
     expect(errors['services.0.quantity']).toEqual(['La quantità deve essere compresa tra la minima e la massima']);
     expect(errors['services.1.price_map']).toEqual(['Aggiungi almeno una voce al listino variabile']);
-    expect(errors['services.2.price_map.x.0.conditions.0.0']).toBeDefined();
+    expect(errors['services.2.price_map.duration.0.conditions.0.0']).toBeDefined();
+    expect(Object.keys(errors).filter((k) => k.startsWith('services.4.price_map'))).not.toEqual([]);
     const unknown = await api('PUT', `products/${product.id}/services`, leader, { services: [{ id: 99999, price: 1 }] });
     expect(unknown.json().errors['services.0.id']).toEqual(['Servizio non valido']);
     const twice = await api('PUT', `products/${product.id}/services`, leader, {

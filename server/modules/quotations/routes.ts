@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '@core/schemas/common';
+import { CONTRACTUAL_CATEGORY_VALUES } from '@core/categories';
 import { readServices } from '@core/offer-detail';
 import {
   CustomerSchema,
@@ -49,7 +50,16 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/search',
     {
       schema: {
-        querystring: z.object({ code: z.string().max(16).optional(), vat: z.string().max(11).optional(), category: z.string().max(60).optional() }),
+        querystring: z.object({
+          code: z.string().max(16).optional(),
+          vat: z.string().max(11).optional(),
+          category: z
+            .string()
+            .max(60)
+            // Refused by the service with the spec's code ('Contractual category not valid'); declared here for the document.
+            .meta({ enum: [...CONTRACTUAL_CATEGORY_VALUES, ''] })
+            .optional(),
+        }),
         response: { 200: dataOf(CustomerSchema) },
       },
     },

@@ -85,10 +85,15 @@ describe('safety of the public routes', () => {
   it(`limits each IP to ${SHARE_LIMITS.requestsPerIp} requests and ${SHARE_LIMITS.missesPerIp} unknown tokens in 15 minutes`, async () => {
     const { token } = await share(await codedProposal());
     const busy = freshIp();
-    await t.database.db.insert(authThrottle).values({ key: `share-ip:${busy}`, attempts: SHARE_LIMITS.requestsPerIp, windowStart: new Date() });
+    // Its window started 10 minutes ago: it is over in 5.
+    await t.database.db
+      .insert(authThrottle)
+      .values({ key: `share-ip:${busy}`, attempts: SHARE_LIMITS.requestsPerIp, windowStart: new Date(Date.now() - 10 * 60_000) });
     const limited = await pub('GET', token, busy);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe('Troppe richieste, riprova tra poco');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(4 * 60);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(5 * 60);
 
     const guesser = freshIp();
     for (let i = 0; i < SHARE_LIMITS.missesPerIp; i++) expect((await pub('GET', newToken(), guesser)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ import type { Database, Db } from '../../db/client';
 import { quotationDocuments, quotations, quotationShares, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
 import { sha256 } from '../../lib/crypto';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { Throttle } from '../../lib/throttle';
 import type { QuotationDocuments } from './documents';
@@ -154,8 +154,9 @@ export class QuotationShares {
     const [row] = await this.db.select().from(quotations).where(eq(quotations.id, share.quotationId));
     const customer = row!.customer;
     if (!customer.email) throw invalid({ email: ['Il cliente non ha un indirizzo email'] }, 'Il cliente non ha un indirizzo email');
-    if (!(await this.mailThrottle.attempt({ [`share-mail:${share.id}`]: EMAILS_PER_HOUR }))) {
-      throw new AppError(429, 'Hai già inviato questo link più volte: riprova tra un’ora');
+    const mailLimit = { [`share-mail:${share.id}`]: EMAILS_PER_HOUR };
+    if (!(await this.mailThrottle.attempt(mailLimit))) {
+      throw tooManyRequests('Hai già inviato questo link più volte: riprova tra un’ora', await this.mailThrottle.retryAfter(mailLimit));
     }
     const [owner] = await this.db.select().from(users).where(eq(users.id, row!.ownerId));
     const offer = await offerOf(this.db, row!);
@@ -196,8 +197,10 @@ export class QuotationShares {
    * first by every public route (share-routes.ts).
    */
   async admit(ip: string) {
-    if ((await this.ipThrottle.peek(`share-miss:${ip}`)) >= SHARE_LIMITS.missesPerIp) throw tooMany();
-    if (!(await this.ipThrottle.attempt({ [`share-ip:${ip}`]: SHARE_LIMITS.requestsPerIp }))) throw tooMany();
+    const misses = { [`share-miss:${ip}`]: SHARE_LIMITS.missesPerIp };
+    if ((await this.ipThrottle.peek(`share-miss:${ip}`)) >= SHARE_LIMITS.missesPerIp) throw await this.tooMany(misses);
+    const requests = { [`share-ip:${ip}`]: SHARE_LIMITS.requestsPerIp };
+    if (!(await this.ipThrottle.attempt(requests))) throw await this.tooMany(requests);
   }
 
   /** The link's quotation and agent, or the neutral 404 (a miss counted against the IP). */
@@ -309,12 +312,14 @@ export class QuotationShares {
     return customerView(this.db, this.deps.presenter, { ...r, row: won });
   }
 
+  private async tooMany(limits: Record<string, number>) {
+    return tooManyRequests(MESSAGES.tooManyRequests, await this.ipThrottle.retryAfter(limits));
+  }
+
   private async announce(quotationId: number, kind: ActivityKind) {
     await this.database.notify(QUOTATION_ACTIVITY_CHANNEL, JSON.stringify({ id: quotationId, kind, at: new Date().toISOString() }));
   }
 }
-
-const tooMany = () => new AppError(429, MESSAGES.tooManyRequests);
 
 function sameHash(a: string, b: string) {
   const x = Buffer.from(a);

@@ -21,7 +21,9 @@ type Condition = [Field, Operator, number | null];
 type Entry = { group: string; value: number | null; multipliedBy: Field | null; conditions: Condition[] };
 type Row = Omit<ProductServiceInput, 'price' | 'price_map'> & { name: string; price: number | null; entries: Entry[] };
 
-const NEW_GROUP = 'listino';
+/** The price map's key of new entries: keys are fields (spec: "per field a list of entries"); one group keeps the rows' order. */
+const NEW_GROUP: Field = 'duration';
+const asGroup = (key: string): Field => ((PRICE_MAP_FIELDS as readonly string[]).includes(key) ? (key as Field) : NEW_GROUP);
 const num = (raw: string) => {
   const n = Number.parseFloat(raw.replace(',', '.'));
   return raw.trim() === '' || Number.isNaN(n) ? null : n;
@@ -33,8 +35,8 @@ const int = (raw: string) => {
 
 function toRow(s: ProductService): Row {
   const map = (s.price_map ?? {}) as Record<string, { value: number; conditions: [Field, Operator, number][]; multipliedBy?: Field | null }[]>;
-  const entries = Object.entries(map).flatMap(([group, list]) =>
-    list.map((e) => ({ group, value: e.value, multipliedBy: e.multipliedBy ?? null, conditions: e.conditions.map((c) => [...c] as Condition) })),
+  const entries = Object.entries(map).flatMap(([key, list]) =>
+    list.map((e) => ({ group: asGroup(key), value: e.value, multipliedBy: e.multipliedBy ?? null, conditions: e.conditions.map((c) => [...c] as Condition) })),
   );
   return {
     id: s.id,
