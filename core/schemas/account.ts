@@ -45,7 +45,7 @@ export const PasswordChangeSchema = z
   .object({
     password: z.string().min(1, MESSAGES.currentPasswordRequired).max(200),
     new_password: z.string().min(8, MESSAGES.passwordMin).max(200),
-    confirm_password: z.string().max(200),
+    confirm_password: z.string().max(200).meta({ description: 'Deve coincidere con new_password (altrimenti 422 sul campo confirm_password).' }),
   })
   .refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.passwordMismatch, path: ['confirm_password'] });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;

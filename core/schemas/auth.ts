@@ -14,12 +14,14 @@ const newPassword = z.string().min(8, MESSAGES.passwordMin).max(200);
 
 const confirmed = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
 const mismatch = { message: MESSAGES.passwordMismatch, path: ['confirm_password'] };
+/** The repeated password: the document says it must equal `password` (JSON Schema cannot compare two fields). */
+const confirmation = () => z.string().max(200).meta({ description: 'Deve coincidere con password (altrimenti 422 sul campo confirm_password).' });
 
 export const ActivateSchema = z
   .object({
     token: z.string().min(1).max(200),
     password: newPassword,
-    confirm_password: z.string(),
+    confirm_password: confirmation(),
     terms: z.literal(true, { error: MESSAGES.termsNotAccepted }),
   })
   .refine(confirmed, mismatch);
@@ -27,7 +29,7 @@ export type Activate = z.infer<typeof ActivateSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: z.email({ error: "L'indirizzo email indicato non è valido" }).max(254) });
 export const ResetPasswordSchema = z
-  .object({ token: z.string().min(1).max(200), password: newPassword, confirm_password: z.string() })
+  .object({ token: z.string().min(1).max(200), password: newPassword, confirm_password: confirmation() })
   .refine(confirmed, mismatch);
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
