@@ -4,12 +4,13 @@ import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { Spinner } from '../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { COMMISSION_BOUNDS, DEFAULT_DISTANCE, OFFER_BOUNDS } from '@core/catalog';
+import { COMMISSION_BOUNDS, OFFER_BOUNDS } from '@core/catalog';
 import { hasFeature } from '@core/features';
 import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
+import { COMMISSION_FLAGS, emptyValues, useProductFollowsProvider, useUnlimitedDistance, valuesOf } from './catalog-offer-form';
 import { useProfile } from '../../api/profile';
 import { it } from '../../i18n/catalog';
 import { ApiError } from '../../api/api-error';
@@ -37,57 +38,6 @@ import { ServicesSection } from './components/services-section';
 import { VariationsEditor } from './components/variations-editor';
 import './catalog.css';
 import { SubmitButton } from '../../ui/form-base';
-
-const emptyValues = (): CatalogOfferForm => ({
-  car: 0,
-  provider: '',
-  product: '',
-  price: '' as unknown as number,
-  deposit: 0,
-  // §9: default duration 3 times the minimum... the minimum is not shown; 36 months is the common default.
-  duration: 36,
-  distance: DEFAULT_DISTANCE,
-  unlimitedKm: false,
-  deliveryTime: 'entro-30',
-  fastDelivery: false,
-  right_label: 'privati',
-  reference_code: '',
-  notes: '',
-  private_notes: '',
-  services: [],
-  potential_profit: '' as unknown as number,
-  has_extra_commission: false,
-  has_under_commission: false,
-  has_over_commission: false,
-});
-
-const COMMISSION_FLAGS = [
-  ['has_extra_commission', 'hasExtraCommission'],
-  ['has_under_commission', 'hasUnderCommission'],
-  ['has_over_commission', 'hasOverCommission'],
-] as const;
-
-const valuesOf = (o: CatalogOffer): CatalogOfferForm => ({
-  car: o.car.id,
-  provider: o.provider,
-  product: o.product,
-  price: o.price,
-  deposit: o.deposit,
-  duration: o.duration,
-  distance: o.distance,
-  unlimitedKm: o.unlimitedKm,
-  deliveryTime: o.deliveryTime,
-  fastDelivery: o.fastDelivery,
-  right_label: o.right_label,
-  reference_code: o.reference_code,
-  notes: o.notes,
-  private_notes: o.private_notes,
-  services: o.services,
-  potential_profit: o.potential_profit,
-  has_extra_commission: o.has_extra_commission,
-  has_under_commission: o.has_under_commission,
-  has_over_commission: o.has_over_commission,
-});
 
 /** /catalog/new and /catalog/{offer}/edit (account spec §2 "Catalogue offer edit page"). */
 export default function CatalogEditPage() {
@@ -142,30 +92,8 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
   const products = useQuery(productsQuery(provider));
   const deliveries = useQuery(deliveryTimesQuery);
 
-  // §4: the unlimited checkbox sets distance to 0 and restores the previous value when unchecked.
-  const previousDistance = useRef<number>(offer && offer.distance > 0 ? offer.distance : DEFAULT_DISTANCE);
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    if (unlimited) {
-      const d = form.getValues('distance');
-      if (typeof d === 'number' && d > 0) previousDistance.current = d;
-      form.setValue('distance', 0);
-    } else form.setValue('distance', previousDistance.current);
-  }, [unlimited, form]);
-
-  // A product belongs to its provider: changing the provider clears the product.
-  const shownProvider = useRef(provider);
-  useEffect(() => {
-    if (shownProvider.current !== provider) {
-      shownProvider.current = provider;
-      form.setValue('product', '');
-      form.setValue('services', []);
-    }
-  }, [provider, form]);
+  useUnlimitedDistance(form, unlimited, offer);
+  useProductFollowsProvider(form, provider);
 
   const chooseCar = (c: Car | null) => {
     setCar(c);

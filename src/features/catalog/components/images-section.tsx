@@ -10,8 +10,6 @@ import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
 import starOutline from 'ionicons-svg/star-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useState } from 'react';
-import { CAR_IMAGE_MAX_BYTES } from '@core/catalog';
-import { MESSAGES } from '@core/i18n-messages';
 import type { Car, CarImage } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
 import { it } from '../../../i18n/catalog';
@@ -21,8 +19,9 @@ import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, up
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import { serverUrl } from '../../../api/origin';
+import { cycle, IMAGE_TYPES, imageFileProblem, imagesMode } from './images-model';
 
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+const ACCEPT = IMAGE_TYPES.join(',');
 
 /**
  * Default or custom images (account spec §2, §4, §8). Custom needs the feature
@@ -35,7 +34,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const custom = images?.filter((i) => i.group === 'custom') ?? [];
   const defaults = images?.filter((i) => i.group === 'default') ?? [];
   const [wantCustom, setWantCustom] = useState(false);
-  const mode: 'default' | 'custom' = custom.length > 0 || wantCustom ? 'custom' : 'default';
+  const mode = imagesMode(custom.length, wantCustom);
   const [failure, setFailure] = useState<unknown>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,8 +71,8 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const upload = (list: File[]) => {
     setFileError(null);
     if (!carId || list.length === 0) return;
-    if (list.some((f) => !ACCEPT.split(',').includes(f.type))) return setFileError(MESSAGES.imageOnly);
-    if (list.some((f) => f.size >= CAR_IMAGE_MAX_BYTES)) return setFileError(MESSAGES.imageTooBig);
+    const problem = imageFileProblem(list);
+    if (problem) return setFileError(problem);
     void run(() => uploadImages(carId, offerCode, list));
   };
   const remove = async (img: CarImage) => {
@@ -164,7 +163,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
 function Lightbox({ images, index, onIndex }: { images: CarImage[]; index: number | null; onIndex: (i: number | null) => void }) {
   const t = it.catalog.images;
   const img = index === null ? undefined : images[index];
-  const step = (d: number) => index !== null && onIndex((index + d + images.length) % images.length);
+  const step = (d: number) => index !== null && onIndex(cycle(index, d, images.length));
   return (
     <IonModal isOpen={img !== undefined} onDidDismiss={() => onIndex(null)} className="lightbox-modal">
       <IonContent className="ion-padding">

@@ -2,62 +2,17 @@ import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
-import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useState } from 'react';
-import { PRICE_MAP_FIELDS, PRICE_MAP_OPERATORS } from '@core/catalog';
-import { type PriceMapInput, type ProductService, type ProductServiceInput, ProductServicesInputSchema } from '@core/schemas/catalog';
+import { type ProductServiceInput, ProductServicesInputSchema } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
 import { it } from '../../../i18n/catalog';
 import { FormError, FormSuccess } from '../../../ui/form';
 import { productServicesQuery, saveProductServices, servicesQuery } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
-
-type Field = (typeof PRICE_MAP_FIELDS)[number];
-type Operator = (typeof PRICE_MAP_OPERATORS)[number];
-type Condition = [Field, Operator, number | null];
-/** A price-map entry in the editor: its group (the price map's key) is kept, not shown. */
-type Entry = { group: string; value: number | null; multipliedBy: Field | null; conditions: Condition[] };
-type Row = Omit<ProductServiceInput, 'price' | 'price_map'> & { name: string; price: number | null; entries: Entry[] };
-
-/** The price map's key of new entries: keys are fields (spec: "per field a list of entries"); one group keeps the rows' order. */
-const NEW_GROUP: Field = 'duration';
-const asGroup = (key: string): Field => ((PRICE_MAP_FIELDS as readonly string[]).includes(key) ? (key as Field) : NEW_GROUP);
-const num = (raw: string) => {
-  const n = Number.parseFloat(raw.replace(',', '.'));
-  return raw.trim() === '' || Number.isNaN(n) ? null : n;
-};
-const int = (raw: string) => {
-  const n = Number.parseInt(raw, 10);
-  return Number.isNaN(n) ? null : n;
-};
-
-function toRow(s: ProductService): Row {
-  const map = (s.price_map ?? {}) as Record<string, { value: number; conditions: [Field, Operator, number][]; multipliedBy?: Field | null }[]>;
-  const entries = Object.entries(map).flatMap(([key, list]) =>
-    list.map((e) => ({ group: asGroup(key), value: e.value, multipliedBy: e.multipliedBy ?? null, conditions: e.conditions.map((c) => [...c] as Condition) })),
-  );
-  return {
-    id: s.id,
-    name: s.name,
-    price: s.price,
-    franchise: s.franchise,
-    included: s.included,
-    quantity: s.quantity,
-    min_quantity: s.min_quantity,
-    max_quantity: s.max_quantity,
-    has_price_map: s.has_price_map,
-    entries,
-  };
-}
-
-function toInput(r: Row) {
-  const map: Record<string, unknown[]> = {};
-  for (const e of r.entries) (map[e.group] ??= []).push({ value: e.value, conditions: e.conditions, multipliedBy: e.multipliedBy });
-  const { name: _name, entries: _entries, ...rest } = r;
-  return { ...rest, price_map: r.has_price_map ? (map as unknown as PriceMapInput) : null };
-}
+import { NumberInput, PriceMapEntryEditor } from './price-map-fields';
+import { addEntry, entryValueKey, firstErrors, newRow, removeAt, replaceAt, type Row, toInput, toRow, withPriceMap } from './product-services-model';
 
 /**
  * The product services editor (account spec §3 "Service"): the services of a product
@@ -92,51 +47,21 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
     },
   });
 
-  const change = (i: number, patch: Partial<Row>) => {
+  const edited = (next: Row[]) => {
     setSaved(false);
     setErrors({});
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+    setRows(next);
   };
-  const changeEntry = (i: number, k: number, patch: Partial<Entry>) =>
-    change(i, { entries: rows[i]!.entries.map((e, j) => (j === k ? { ...e, ...patch } : e)) });
-  const changeCondition = (i: number, k: number, c: number, at: 0 | 1 | 2, value: Condition[number]) => {
-    const conditions = rows[i]!.entries[k]!.conditions.map((x, j) => (j === c ? (Object.assign([...x], { [at]: value }) as Condition) : x));
-    changeEntry(i, k, { conditions });
-  };
-  const remove = (i: number) => {
-    setSaved(false);
-    setErrors({});
-    setRows(rows.filter((_, j) => j !== i));
-  };
+  const change = (i: number, patch: Partial<Row>) => edited(replaceAt(rows, i, patch));
   const add = () => {
     const s = all.data?.find((x) => String(x.id) === adding);
     if (!s) return;
-    setRows([
-      ...rows,
-      {
-        id: s.id,
-        name: s.name,
-        price: 0,
-        franchise: null,
-        included: false,
-        quantity: null,
-        min_quantity: null,
-        max_quantity: null,
-        has_price_map: false,
-        entries: [],
-      },
-    ]);
+    edited([...rows, newRow(s)]);
     setAdding('');
-    setSaved(false);
   };
   const submit = () => {
     const parsed = ProductServicesInputSchema.safeParse({ services: rows.map(toInput) });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.map(String).join('.')] ??= issue.message;
-      setErrors(found);
-      return;
-    }
+    if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
     save.mutate(parsed.data.services);
   };
   const err = (key: string) => errors[key];
@@ -159,7 +84,7 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
               size="small"
               fill="clear"
               color="danger"
-              onClick={() => remove(i)}
+              onClick={() => edited(removeAt(rows, i))}
               aria-label={`${t.remove} ${r.name}`}
               title={t.remove}
             >
@@ -189,114 +114,23 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
               {t.included}
             </label>
             <label className="ps-check">
-              <input
-                type="checkbox"
-                checked={r.has_price_map}
-                onChange={(e) =>
-                  change(i, {
-                    has_price_map: e.target.checked,
-                    entries:
-                      e.target.checked && r.entries.length === 0
-                        ? [{ group: NEW_GROUP, value: null, multipliedBy: null, conditions: [['duration', '<=', 36]] }]
-                        : r.entries,
-                  })
-                }
-              />
+              <input type="checkbox" checked={r.has_price_map} onChange={(e) => change(i, withPriceMap(r, e.target.checked))} />
               {t.hasPriceMap}
             </label>
             {r.has_price_map && (
               <div className="ps-map" data-testid="price-map">
                 <p className="catalog-hint">{t.firstWins}</p>
                 {r.entries.map((e, k) => (
-                  <div key={k} className="ps-entry" data-testid="price-map-entry">
-                    <div className="ps-entry-head">
-                      <strong>
-                        {t.entry} {k + 1}
-                      </strong>
-                      <Button
-                        size="small"
-                        fill="clear"
-                        color="danger"
-                        onClick={() => change(i, { entries: r.entries.filter((_, j) => j !== k) })}
-                        aria-label={`${t.removeEntry} ${k + 1}`}
-                        title={t.removeEntry}
-                      >
-                        <Icon slot="icon-only" icon={closeOutline} />
-                      </Button>
-                    </div>
-                    <div className="ps-grid">
-                      <NumberInput
-                        label={t.entryValue}
-                        value={e.value}
-                        onChange={(v) => changeEntry(i, k, { value: v })}
-                        error={err(`${key}.price_map.${e.group}.${r.entries.filter((x) => x.group === e.group).indexOf(e)}.value`)}
-                      />
-                      <label className="ps-field">
-                        <span>{t.multipliedBy}</span>
-                        <select value={e.multipliedBy ?? ''} onChange={(ev) => changeEntry(i, k, { multipliedBy: (ev.target.value || null) as Field | null })}>
-                          <option value="">{t.none}</option>
-                          {PRICE_MAP_FIELDS.map((f) => (
-                            <option key={f} value={f}>
-                              {t.fields[f]}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    </div>
-                    <p className="ps-sub">{t.conditions}</p>
-                    {e.conditions.length === 0 && <p className="catalog-hint">{t.noConditions}</p>}
-                    {e.conditions.map((c, ci) => (
-                      <div key={ci} className="ps-condition" data-testid="price-map-condition">
-                        <select aria-label={t.field} value={c[0]} onChange={(ev) => changeCondition(i, k, ci, 0, ev.target.value as Field)}>
-                          {PRICE_MAP_FIELDS.map((f) => (
-                            <option key={f} value={f}>
-                              {t.fields[f]}
-                            </option>
-                          ))}
-                        </select>
-                        <select aria-label={t.operator} value={c[1]} onChange={(ev) => changeCondition(i, k, ci, 1, ev.target.value as Operator)}>
-                          {PRICE_MAP_OPERATORS.map((o) => (
-                            <option key={o} value={o}>
-                              {o}
-                            </option>
-                          ))}
-                        </select>
-                        <input
-                          aria-label={t.value}
-                          inputMode="numeric"
-                          value={c[2] ?? ''}
-                          onChange={(ev) => changeCondition(i, k, ci, 2, num(ev.target.value))}
-                        />
-                        <Button
-                          size="small"
-                          fill="clear"
-                          onClick={() => changeEntry(i, k, { conditions: e.conditions.filter((_, j) => j !== ci) })}
-                          aria-label={t.removeCondition}
-                          title={t.removeCondition}
-                        >
-                          <Icon slot="icon-only" icon={closeOutline} />
-                        </Button>
-                      </div>
-                    ))}
-                    <Button
-                      size="small"
-                      fill="clear"
-                      onClick={() => changeEntry(i, k, { conditions: [...e.conditions, ['duration', '<=', null]] })}
-                      disabled={e.conditions.length >= 5}
-                    >
-                      <Icon slot="start" icon={addOutline} />
-                      {t.addCondition}
-                    </Button>
-                  </div>
+                  <PriceMapEntryEditor
+                    key={k}
+                    entry={e}
+                    place={k + 1}
+                    error={err(entryValueKey(key, r, e))}
+                    onChange={(patch) => change(i, { entries: replaceAt(r.entries, k, patch) })}
+                    onRemove={() => change(i, { entries: removeAt(r.entries, k) })}
+                  />
                 ))}
-                <Button
-                  size="small"
-                  fill="outline"
-                  onClick={() =>
-                    change(i, { entries: [...r.entries, { group: r.entries.at(-1)?.group ?? NEW_GROUP, value: null, multipliedBy: null, conditions: [] }] })
-                  }
-                  data-testid="price-map-add"
-                >
+                <Button size="small" fill="outline" onClick={() => change(i, { entries: addEntry(r) })} data-testid="price-map-add">
                   <Icon slot="start" icon={addOutline} />
                   {t.addEntry}
                 </Button>
@@ -327,39 +161,5 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
         {t.save}
       </Button>
     </div>
-  );
-}
-
-/** A number input that keeps what is typed ('9,' on the way to '9,5') while handing the parsed value up. */
-function NumberInput({
-  label,
-  value,
-  onChange,
-  error,
-  integer,
-}: {
-  label: string;
-  value: number | null;
-  onChange: (v: number | null) => void;
-  error?: string | undefined;
-  integer?: boolean;
-}) {
-  const parse = integer ? int : num;
-  const [text, setText] = useState(value === null ? '' : String(value));
-  const shown = parse(text) === value ? text : value === null ? '' : String(value);
-  return (
-    <label className="ps-field">
-      <span>{label}</span>
-      <input
-        inputMode={integer ? 'numeric' : 'decimal'}
-        value={shown}
-        onChange={(e) => {
-          setText(e.target.value);
-          onChange(parse(e.target.value));
-        }}
-        aria-invalid={Boolean(error)}
-      />
-      {error && <small className="field-error">{error}</small>}
-    </label>
   );
 }

@@ -3,9 +3,9 @@ import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useMemo, useState } from 'react';
-import { lightFirst, parseIntInput, rangeMessage, sameValues, VARIATION_BOUNDS } from '@core/catalog';
+import { lightFirst, parseIntInput, VARIATION_BOUNDS } from '@core/catalog';
 import { formatDistance, formatEuro, formatMonths } from '@core/format';
-import { type CatalogOffer, type Variation, type VariationInput, VariationInputSchema } from '@core/schemas/catalog';
+import type { CatalogOffer, VariationInput } from '@core/schemas/catalog';
 import { ApiError } from '../../../api/client';
 import { it } from '../../../i18n/catalog';
 import { useConfirm } from '../../../ui/confirm';
@@ -13,73 +13,21 @@ import { FormError } from '../../../ui/form';
 import { addVariation, deleteVariation, updateVariation } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
-
-type Values = {
-  deposit: number | '';
-  distance: number | '';
-  duration: number | '';
-  monthly_rate: number | '';
-  bundle: string;
-  web_monthly_rate: number | '';
-  special: boolean;
-  special_price: number | '';
-};
-type Row = { key: string; saved: Variation | null; values: Values; duplicated: boolean };
-type Field = 'deposit' | 'distance' | 'duration' | 'monthly_rate';
-type Extra = 'bundle' | 'web_monthly_rate' | 'special_price';
-const FIELDS: Field[] = ['deposit', 'distance', 'duration', 'monthly_rate'];
-const EXTRAS: Extra[] = ['bundle', 'web_monthly_rate', 'special_price'];
-
-const valuesOf = (v: Variation): Values => ({
-  deposit: v.deposit,
-  distance: v.distance,
-  duration: v.duration,
-  monthly_rate: v.monthly_rate,
-  bundle: v.bundle ?? '',
-  web_monthly_rate: v.web_monthly_rate ?? '',
-  special: (v.special_rate ?? 0) > 0,
-  special_price: v.special_price ?? '',
-});
-/** What the server receives: empty optional values clear the field; the special rate is on (1) or off (0). */
-const inputOf = (v: Values) => ({
-  deposit: v.deposit,
-  distance: v.distance,
-  duration: v.duration,
-  monthly_rate: v.monthly_rate,
-  bundle: v.bundle.trim() || null,
-  web_monthly_rate: v.web_monthly_rate === '' ? null : v.web_monthly_rate,
-  special_rate: v.special ? 1 : 0,
-  special_price: v.special && v.special_price !== '' ? v.special_price : null,
-});
-
-/** The row's errors: the spec's bounds, then the server's own schema (core) for the optional fields, then "identical to the main offer". */
-function rowErrors(v: Values, main: CatalogOffer): Partial<Record<Field | Extra | '_', string>> {
-  const errors: Partial<Record<Field | Extra | '_', string>> = {};
-  for (const f of FIELDS) {
-    const b = VARIATION_BOUNDS[f];
-    const n = v[f];
-    if (n === '' || n < b.min || n > b.max) errors[f] = rangeMessage(b.min, b.max);
-  }
-  if (Object.keys(errors).length === 0) {
-    const parsed = VariationInputSchema.safeParse(inputOf(v));
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const key = issue.path[0] as Extra;
-      if (EXTRAS.includes(key)) errors[key] ??= issue.message;
-    }
-  }
-  if (
-    Object.keys(errors).length === 0 &&
-    sameValues(v as { deposit: number; distance: number; duration: number; monthly_rate: number }, {
-      deposit: main.deposit,
-      distance: main.distance,
-      duration: main.duration,
-      monthly_rate: main.price,
-    })
-  ) {
-    errors._ = it.catalog.variations.sameAsMain;
-  }
-  return errors;
-}
+import {
+  copyOf,
+  type Draft,
+  type Extra,
+  EXTRAS,
+  type Field,
+  FIELDS,
+  inputOf,
+  newRowFor,
+  type Row,
+  rowErrors,
+  rowsWithDraft,
+  type Values,
+  valuesOf,
+} from './variations-model';
 
 /**
  * The price-variation editor (account spec §2, §4, §5): one row edited at a time; while
@@ -94,19 +42,12 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     () => lightFirst(offer.variations).map((v) => ({ key: `v${v.id}`, saved: v, values: valuesOf(v), duplicated: false })),
     [offer.variations],
   );
-  const [draft, setDraft] = useState<{ row: Row; after: string | null } | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
 
   // The rows shown: the saved ones, with the row in edit replaced or (for new rows and copies) inserted.
-  const rows: Row[] = useMemo(() => {
-    if (!draft) return savedRows;
-    if (draft.row.saved) return savedRows.map((r) => (r.key === draft.row.key ? draft.row : r));
-    const list = [...savedRows];
-    const at = draft.after ? list.findIndex((r) => r.key === draft.after) + 1 : list.length;
-    list.splice(at, 0, draft.row);
-    return list;
-  }, [savedRows, draft]);
+  const rows: Row[] = useMemo(() => rowsWithDraft(savedRows, draft), [savedRows, draft]);
 
   const editing = draft?.row.key ?? null;
   // Offline nothing can be written (docs/decisions.md): the actions stay disabled.
@@ -120,26 +61,8 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     setDraft({ ...draft, row: { ...draft.row, values: { ...draft.row.values, ...values } } });
   };
   const setValue = (f: Field | 'web_monthly_rate' | 'special_price', raw: string) => patch({ [f]: parseIntInput(raw) });
-  const startNew = () =>
-    setDraft({
-      row: {
-        key: 'new',
-        saved: null,
-        values: {
-          deposit: offer.deposit,
-          distance: offer.distance,
-          duration: offer.duration,
-          monthly_rate: '',
-          bundle: '',
-          web_monthly_rate: '',
-          special: false,
-          special_price: '',
-        },
-        duplicated: false,
-      },
-      after: null,
-    });
-  const duplicate = (r: Row) => setDraft({ row: { key: `copy-${r.key}`, saved: null, values: { ...r.values }, duplicated: true }, after: r.key });
+  const startNew = () => setDraft({ row: newRowFor(offer), after: null });
+  const duplicate = (r: Row) => setDraft({ row: copyOf(r), after: r.key });
   const cancel = () => {
     setDraft(null);
     setServerError(null);
