@@ -32,7 +32,7 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Every package the code imports is declared in package.json, not reached through another's (issue 18).
+      // Every package the code imports is declared in package.json, not reached through another's (docs/adr/0172-dependencies-declared-pinned-none-unused.md).
       'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
       // One import direction (docs/architecture.md): core imports nothing of ours; features never import each other.
       'import-x/no-restricted-paths': [

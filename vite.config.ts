@@ -123,7 +123,7 @@ const firstInstall = firstInstallOnly();
  * compiles their functions while it streams the file, on a background thread, and keeps them in the file's
  * code cache. Without it V8 compiled each function on the main thread at its first call, on every start
  * (the code cache holds only what ran before it was made): /offers reopened, about 120 ms of the main
- * thread at full speed, 50 with it (docs/decisions.md). Lazily loaded screens keep lazy compilation: most of
+ * thread at full speed, 50 with it (docs/adr/0171-compile-hints-es-modules-stay.md). Lazily loaded screens keep lazy compilation: most of
  * their functions wait for a tap. A comment added after minification: the code is unchanged.
  */
 function compileHints() {
@@ -188,7 +188,7 @@ export default defineConfig({
     // No <link rel="modulepreload"> per dependency of a dynamic import: inserting them cost the start's
     // main thread more than the round trips they save (the service worker answers the app's files from
     // the device). Lighthouse on /offers, interleaved A/B: TBT 1,414 -> 1,348 ms, FCP 760 -> 518 ms
-    // (docs/decisions.md, issue 18).
+    // (docs/adr/0170-how-first-screen-files-load.md).
     modulePreload: false,
     sourcemap: process.env.ANALYZE ? true : false,
     manifest: true, // read by scripts/check-bundle.ts

@@ -11,7 +11,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 // The session is read on every path, not only /login: a page's first read of localStorage waits for the
 // browser to send it the origin's whole storage (a synchronous round trip, 1-10 ms here, more on a busy
 // phone). Here it comes before the first paint and before the app's modules are requested, not in the
-// middle of the app's start (issue 18, docs/decisions.md).
+// middle of the app's start (docs/adr/0161-login-entry-and-static-copy.md).
 try {
   const signedIn = localStorage.getItem('access_token') !== null;
   if (location.pathname === '/login' && !signedIn) document.documentElement.classList.add('boot-login');

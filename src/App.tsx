@@ -43,10 +43,10 @@ const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-pa
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'));
 const SsoPage = page(() => import('./features/auth/sso-page'));
 const TermsPage = page(() => import('./features/auth/terms-page'));
-// The customer's page of a shared quotation (issue 22): public, its own chunk, never part of the first screens.
+// The customer's page of a shared quotation (docs/adr/0133-customer-link.md): public, its own chunk, never part of the first screens.
 const CustomerLinkPage = page(() => import('./features/customer-link/customer-link-page'));
 const HomePage = page(() => import('./features/home/home-page'));
-// The comparison's toggle on the cards and its bar (issue 22): composed here, since features never import each other.
+// The comparison's toggle on the cards and its bar (docs/adr/0143-compare-offers.md): composed here, since features never import each other.
 const OffersPage = page(async () => {
   const [{ default: Offers }, { CompareToggle, CompareBar }] = await Promise.all([
     import('./features/offers/offers-page'),
@@ -202,7 +202,7 @@ const matchScreen = (pathname: string) => {
 /**
  * Loads the chunks of the screen at `pathname` (and the menu and the credit-check button that come with a
  * private screen) without showing anything: the app's start calls it while it reads the device's cache,
- * so that its first render draws the screen itself, not a loading page first (docs/decisions.md). A chunk
+ * so that its first render draws the screen itself, not a loading page first (docs/adr/0165-reopened-start-code-and-data-first.md). A chunk
  * that fails to load fails again, visibly, when the screen renders.
  */
 export function preloadScreen(pathname: string): Promise<unknown> {
@@ -214,7 +214,7 @@ export function preloadScreen(pathname: string): Promise<unknown> {
 
 /**
  * The first screen's data, asked for while the app starts (its `prefetch`, once its code is in): the first
- * render draws the screen with it, not a loading page that a second render replaces (issue 18). Never fails:
+ * render draws the screen with it, not a loading page that a second render replaces (docs/adr/0165-reopened-start-code-and-data-first.md). Never fails:
  * a refusal or a failure is the query's own state, which the screen shows.
  */
 export function prefetchScreen(pathname: string, search: string): Promise<unknown> {
@@ -263,7 +263,7 @@ function Shell() {
       <SessionWatcher />
       <ThemeSync />
       {/* A plain layout, not Ionic's split pane and menu in ion-app: they were the only Ionic elements on the
-          first screens, and with them Stencil's runtime and Ionic's setup (issue 18, docs/decisions.md). */}
+          first screens, and with them Stencil's runtime and Ionic's setup (docs/adr/0163-first-screens-draw-no-ionic-element.md). */}
       <div className="app-shell">
         {!bare && (docked || menuWanted) && (
           <Suspense fallback={null}>
@@ -272,7 +272,7 @@ function Shell() {
         )}
         {/* react-router's own routes, not IonRouterOutlet: most navigations already open their page as a root
             page (cards, menu, links), so Ionic's page stack and transitions kept little, and
-            its bookkeeping was a measurable part of each screen's start on a phone (docs/decisions.md). */}
+            its bookkeeping was a measurable part of each screen's start on a phone (docs/adr/0151-routing.md). */}
         <div id="main" className="app-main">
           {screen}
         </div>

@@ -14,7 +14,7 @@ import { whenIdle } from './ui/idle';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE, persistChanges, persistNow, queryPersister } from './offline/persister';
 
 // Native shells (Capacitor) run no service worker: the outbox replays from the app itself. A customer
-// opening their link (/p/{token}, issue 22) is not an agent: their phone gets no worker, no offline copy
+// opening their link (/p/{token}, docs/adr/0133-customer-link.md) is not an agent: their phone gets no worker, no offline copy
 // of the portal and no background download of its screens.
 const customerPage = location.pathname.startsWith('/p/');
 const UpdatePrompt =
@@ -45,7 +45,7 @@ const BLANK_AT_MOST_MS = 1000;
 /**
  * Its children once the start's background moment comes (`whenStartIdle`): the update prompt, whose module
  * and worker registration (workbox-window) are a few milliseconds of main thread at full speed that the first
- * screen does not need (issue 18). After a login that moment is within 2 s: the first worker installs then.
+ * screen does not need (docs/adr/0159-update-prompt.md). After a login that moment is within 2 s: the first worker installs then.
  */
 function InBackground({ afterMs, children }: { afterMs: number | undefined; children: ReactNode }) {
   const [shown, setShown] = useState(false);
@@ -70,7 +70,7 @@ function Restoring({ children }: { children: ReactNode }) {
  */
 export async function start(signedIn?: Session) {
   // The app's modules were evaluated in this task: the rest in tasks of their own, so that the page
-  // answers a tap in between (on a phone each part is a long task; issue 18).
+  // answers a tap in between (on a phone each part is a long task; docs/adr/0165-reopened-start-code-and-data-first.md).
   await nextTask();
   // Ionic's mode on the page (its md font and styles); its setup runs with the first Ionic element's module
   // (src/ui/ionic/setup.ts), which the first screens do not load.
@@ -84,7 +84,7 @@ export async function start(signedIn?: Session) {
   let restored = false;
   // The device's copy of the server's answers is read back, and the first screen's code and data loaded,
   // before the first render: the app then draws the screen with its data at once, not a loading page that the screen
-  // replaces a moment later (two renders and two paints, the first of them wasted; issue 18). Restored
+  // replaces a moment later (two renders and two paints, the first of them wasted; docs/adr/0165-reopened-start-code-and-data-first.md). Restored
   // answers show at once (offline too) but count as stale: the screen asks the server again.
   const persistOptions = {
     queryClient,

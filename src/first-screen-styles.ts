@@ -1,7 +1,7 @@
 // The styles of the first screens (scripts/first-screens.ts: /offers, an offer detail, the wizard's first
 // step), in the entry's stylesheet that index.html links. Left to their chunks, each would be a <link> the
 // app appends when it loads them: nine of them on /offers, 25-35 ms of main thread at start on a 4x slowed
-// CPU (docs/decisions.md, issue 18). The components import their styles as well; a style imported here is
+// CPU (docs/adr/0170-how-first-screen-files-load.md). The components import their styles as well; a style imported here is
 // the one module, in the entry's stylesheet only. check:bundle fails when a first screen loads another.
 import './ui/badge.css';
 import './ui/button.css';

@@ -17,7 +17,7 @@ import { paths } from './routes';
  * The entry: a first visit to /login gets the login screen alone (features/auth/login-screen.ts, a few
  * KB), every other start the app (app-main.tsx: React, Ionic, the router, TanStack Query), which the
  * login loads once it has a session. On a slow phone the app's code is seconds of script evaluation
- * that the login form does not need (docs/decisions.md).
+ * that the login form does not need (docs/adr/0161-login-entry-and-static-copy.md).
  */
 const startApp = async (signedIn?: Session) => {
   // React's runtime first, the app's modules in the next task: each imported module graph is evaluated in

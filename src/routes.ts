@@ -22,7 +22,7 @@ export const paths = {
   home: '/',
   offers: '/offers',
   offerDetail: '/offers/:code',
-  /** Issue 22; a static segment, so react-router prefers it to an offer code. */
+  /** The comparison (docs/adr/0143-compare-offers.md); a static segment, so react-router prefers it to an offer code. */
   compare: '/offers/compare',
   offerRequest: '/offer/request',
   offerRequestDetail: '/offer/request/:id',
@@ -47,7 +47,7 @@ export const paths = {
   products: '/products',
   productNew: '/products/new',
   productEdit: '/products/:id/edit',
-  /** The customer's page of a shared quotation (issue 22): public, outside the agent's shell. */
+  /** The customer's page of a shared quotation (docs/adr/0133-customer-link.md): public, outside the agent's shell. */
   customerLink: '/p/:token',
 } as const;
 
@@ -129,5 +129,5 @@ export const hidesCreditCheck = (pathname: string) =>
   pathname.startsWith('/quotations/') ||
   pathname === '/quotation' ||
   pathname.startsWith('/quotation/') ||
-  // The comparison is not an offer: its sustainability row comes from the check (issue 22).
+  // The comparison is not an offer: its sustainability row comes from the check (docs/adr/0143-compare-offers.md).
   (/^\/offers\/[A-Za-z0-9]+\/?$/.test(pathname) && !/^\/offers\/compare\/?$/.test(pathname));

@@ -95,7 +95,7 @@ export type Data<T> = { data: T };
 /**
  * JSON call, typed by the caller from the contract in core/schemas (`api<Data<z.infer<typeof XSchema>>>`).
  * The server checks every answer against that schema before sending it (its serializer, server/app.ts), so
- * the app does not parse it a second time: zod stays out of the first screens (docs/decisions.md, issue 18).
+ * the app does not parse it a second time: zod stays out of the first screens (docs/adr/0116-zod-one-door-not-on-first-screens.md).
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const res = await send(path, opts);

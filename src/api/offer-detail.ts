@@ -14,11 +14,11 @@ import { isReachable } from './reachability';
 export type ShownOffer = OfferDetail & { fromDevice?: true; asOf?: number };
 
 /**
- * `GET offers/{id}` (spec §7), shared by the offer detail and the compare page (issue 22), which read the
+ * `GET offers/{id}` (spec §7), shared by the offer detail and the compare page (docs/adr/0143-compare-offers.md), which read the
  * same cached answer. Fetched by offer code alone: every child offer comes with it and the selection is
  * made on the device, so one cached (and persisted) answer opens the
  * offer offline in any configuration. An offer never opened online opens offline from the device's
- * catalogue copy (its variations and card), never as an error (issue 17).
+ * catalogue copy (its variations and card), never as an error (docs/adr/0156-device-catalogue-copy.md).
  */
 export async function getOffer(code: string, signal?: AbortSignal): Promise<ShownOffer> {
   const cached = queryClient.getQueryData<ShownOffer>(queryKeys.offerDetail(code));

@@ -1,5 +1,5 @@
 /**
- * The tokens of the customer links made on this device (issue 22). The server keeps only their
+ * The tokens of the customer links made on this device (docs/adr/0133-customer-link.md). The server keeps only their
  * SHA-256, so the device that made a link is the one that can show, copy or send it again; a link is
  * found by the Idempotency-Key it was created with (the server lists it as `client_key`). Forgotten at
  * logout with the rest of the agent's data, and once the proposal's validity is over.

@@ -59,7 +59,7 @@ export interface CheckBody {
 
 /**
  * The service's own check on the device: its input validation (a refusal is a 422 as from the service), then its rules.
- * The schemas (and zod) load only when a check runs on the device, not with the screens (issue 18).
+ * The schemas (and zod) load only when a check runs on the device, not with the screens (docs/adr/0116-zod-one-door-not-on-first-screens.md).
  */
 async function checkOnDevice(kind: 'check' | 'offer-check', body: unknown): Promise<CheckAnswer> {
   const { CheckInputSchema, OfferCheckInputSchema } = await import('@core/prescoring/schemas');

@@ -97,7 +97,7 @@ const reloadAt = (url: string) => window.location.replace(url);
 /**
  * Spec §4: after a check on /offers, "the page reloads with these filters ... when chance is 0 or more".
  * Not 2 seconds later, as the spec has it, but when the user leaves the result (closes the modal): a
- * timed reload took the result away before it could be read (issue 20). Only checks made while the app
+ * timed reload took the result away before it could be read (docs/adr/0127-credit-check-and-offers-search.md). Only checks made while the app
  * is open count: an old stored check does not move the page.
  */
 export function useOffersReloadAfterCheck(pathname: string, resultOpen: boolean, reload: (url: string) => void = reloadAt) {

@@ -41,7 +41,7 @@ export interface CreditCheckOfferPanelProps {
   saved?: CheckedAnswers | null;
   /**
    * Whom the check is about (a quotation: 'proposal:<id>'): answers stored for anyone else are never
-   * used, the check starts from `saved` or empty (issue 16).
+   * used, the check starts from `saved` or empty (docs/adr/0125-credit-check-state-and-the-wizard.md).
    */
   subject?: string;
 }

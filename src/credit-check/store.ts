@@ -25,7 +25,7 @@ export interface CreditCheckState {
   checkedAt: number | null;
   /**
    * Whom the answers are about when a screen knows it (a quotation: 'proposal:<id>'); null for the
-   * offers screen's check. A quotation never takes another subject's answers (issue 16).
+   * offers screen's check. A quotation never takes another subject's answers (docs/adr/0125-credit-check-state-and-the-wizard.md).
    */
   subject: string | null;
 }
@@ -42,7 +42,7 @@ export const EMPTY_CREDIT_CHECK: CreditCheckState = Object.freeze({
 
 /**
  * What this module wrote (write() below), read back without zod, which the offers screen does not load
- * (issue 18): an entry of another shape (an older app, a hand edit) is dropped, as an expired one.
+ * (docs/adr/0116-zod-one-door-not-on-first-screens.md): an entry of another shape (an older app, a hand edit) is dropped, as an expired one.
  */
 type Stored = { expiresAt: number; state: CreditCheckState };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

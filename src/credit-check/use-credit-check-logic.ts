@@ -8,7 +8,7 @@ export function useCreditCheckLogic(variant: LogicVariant = 'quote') {
   const { contractualCategory } = useCreditCheck();
   const { base, error: configError } = usePrescoringBase();
   const query = useQuery(logicQuery(base, contractualCategory, variant));
-  // The first failed try is said at once, while the query keeps retrying in the background (issue 20:
+  // The first failed try is said at once, while the query keeps retrying in the background (docs/adr/0128-prescoring-envelope-and-device-rules.md:
   // the retries' back-off kept the user looking at a spinner for about 14 s).
   const failing = query.data === undefined && query.failureCount > 0;
   const error = query.error ?? (failing ? query.failureReason : null) ?? (contractualCategory ? configError : null);

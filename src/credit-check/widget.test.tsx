@@ -20,7 +20,7 @@ describe('where the button is hidden', () => {
     ['/offers/AB12cd', true],
     ['/offers/AB12cd/', true],
     ['/offers/with-dash', false],
-    // The comparison (issue 22) shows the check's sustainability: the button stays.
+    // The comparison (docs/adr/0143-compare-offers.md) shows the check's sustainability: the button stays.
     ['/offers/compare', false],
   ] as const)('%s → hidden %s', (path, hidden) => {
     expect(hidesCreditCheck(path)).toBe(hidden);
@@ -59,7 +59,7 @@ describe('reload of /offers after a check', () => {
     vi.useRealTimers();
   });
 
-  it('keeps the result on screen as long as it is open, then reloads /offers with the check filters (issue 20)', () => {
+  it('keeps the result on screen as long as it is open, then reloads /offers with the check filters', () => {
     const reload = vi.fn();
     const { rerender } = renderAt('/offers', reload, true);
     act(() => {

@@ -85,7 +85,7 @@ export const team = {
   status: { ACTIVATED: 'attivato', SUSPENDED: 'disattivato', PENDING_ACTIVATION: 'in attesa di attivazione' } as Record<string, string>,
   activate: 'Attiva',
   deactivate: 'Disattiva',
-  /** Issue 20: suspending logs the member out at once, so it is asked first. */
+  /** Suspending logs the member out at once, so it is asked first (docs/adr/0140-team.md). */
   confirmDeactivate: (name: string) => `Disattivare ${name}? Il sub-agente verrà disconnesso e non potrà accedere finché non lo riattivi.`,
   limitReached: MESSAGES.subAgentLimit,
   formTitleNew: 'Nuovo sub-agente',

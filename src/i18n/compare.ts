@@ -1,4 +1,4 @@
-/** Texts of the offer comparison (issue 22; see it.ts). Row labels and cell figures are core/compare-table.ts's, shared with the PDF. */
+/** Texts of the offer comparison (docs/adr/0143-compare-offers.md; see it.ts). Row labels and cell figures are core/compare-table.ts's, shared with the PDF. */
 import { COMPARE_LIMIT } from '@core/compare';
 import { it as shared } from './it';
 

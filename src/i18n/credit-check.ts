@@ -38,7 +38,7 @@ export const creditCheck = {
     checking: 'Calcolo della sostenibilità…',
   },
   trafficLight: { 2: 'Alta', 1: 'Media', 0: 'Bassa' } as Record<number, string>,
-  /** The level's name beside its number and colour: the colour alone reads the other way round (issue 20). */
+  /** The level's name beside its number and colour: the colour alone reads the other way round (docs/adr/0126-traffic-light-colours.md). */
   trafficLightLevel: (value: number, label: string) => `Livello ${value} · ${label}`,
   trafficLightTitle: 'Esito credit check',
   trafficLightLegend:

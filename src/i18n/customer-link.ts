@@ -1,4 +1,4 @@
-/** Texts of the customer's page /p/{token} (issue 22; see it.ts). */
+/** Texts of the customer's page /p/{token} (docs/adr/0133-customer-link.md; see it.ts). */
 import { it as shared } from './it';
 
 export const customerLink = {

@@ -112,7 +112,7 @@ export const it = {
   notFound: {
     title: 'Pagina non trovata',
   },
-  /** A private route the user's features or role do not open (issue 20): say why instead of moving. */
+  /** A private route the user's features or role do not open (docs/adr/0144-hidden-areas-and-not-enabled-page.md): say why instead of moving. */
   notAllowed: {
     title: 'Accesso non consentito',
     message: M.featureDisabled,

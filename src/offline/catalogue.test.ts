@@ -6,7 +6,7 @@ import { loadOfflineCopy } from './catalogue';
 import { clearCatalogue } from './catalogue-sync';
 import { db } from './db';
 
-// Logout (issue 19): the catalogue copy leaves the device, the writes still queued stay.
+// Logout (docs/adr/0145-what-ends-a-session-on-the-device.md): the catalogue copy leaves the device, the writes still queued stay.
 describe('clearCatalogue', () => {
   it('empties the catalogue copy and keeps the outbox with its files and ids', async () => {
     const lookups = { brands: {}, brokers: {}, products: {}, areas: {}, deliveryTimes: {} };

@@ -90,7 +90,7 @@ function searchCopy({ meta, index }: Copy, body: OfferSearchInput, canCatalog: b
 }
 
 /**
- * An offer of the device's copy as the detail shows it, for an offer not opened online (issue 17):
+ * An offer of the device's copy as the detail shows it, for an offer not opened online (docs/adr/0156-device-catalogue-copy.md):
  * the card, the car and every variation with its rate. Options, colours and services are not in the
  * copy, so the detail says it is a reduced view (`fromDevice`) until the server answers again.
  */

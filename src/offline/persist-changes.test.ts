@@ -6,7 +6,7 @@ import { persistChanges, queryPersister } from './persister';
 
 const saved = async () => (await queryPersister.restoreClient())?.clientState.queries.map((q) => q.queryKey[0]).sort();
 
-// The device's copy of the query cache (IndexedDB), written a second after answers change (issue 18).
+// The device's copy of the query cache (IndexedDB), written a second after answers change (docs/adr/0157-persisted-query-cache.md).
 describe('persistChanges', () => {
   afterEach(async () => {
     vi.useRealTimers();

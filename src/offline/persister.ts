@@ -22,8 +22,8 @@ export const PERSIST_BUSTER = 'v1';
 /**
  * Every answer that has data is kept, also after a refetch failed: TanStack's default keeps only
  * queries whose last fetch succeeded, so one failed refetch offline dropped a screen from the device
- * and the next offline start showed nothing (issue 17). A failure never replaces data. A query that
- * says `meta: { device: false }` is never kept (the customer's page, issue 22: a revoked link must not
+ * and the next offline start showed nothing (docs/adr/0157-persisted-query-cache.md). A failure never replaces data. A query that
+ * says `meta: { device: false }` is never kept (the customer's page, docs/adr/0133-customer-link.md: a revoked link must not
  * open from the device).
  */
 export const keepOnDevice = (query: { state: { data: unknown }; meta?: Record<string, unknown> | undefined }) =>
@@ -43,7 +43,7 @@ export function persistNow(client: QueryClient) {
  * written at its end), while `wanted()` says so (a session: nothing is written after a logout), until the
  * returned function stops it. TanStack's persistQueryClientSubscribe throttles only the write: it
  * dehydrates the whole cache at every change, a dozen times while a screen starts (each answer's fetch,
- * success and invalidation), on the main thread of a phone that is drawing that screen (issue 18).
+ * success and invalidation), on the main thread of a phone that is drawing that screen (docs/adr/0157-persisted-query-cache.md).
  */
 export function persistChanges(client: QueryClient, wanted: () => boolean): () => void {
   let last = -Infinity;
@@ -57,7 +57,7 @@ export function persistChanges(client: QueryClient, wanted: () => boolean): () =
     if (timer !== undefined || !SAVED_ON.has(event.type)) return;
     // The first change at once, in a task of its own: an app closed a moment later still has it on the device,
     // and the task that changed the cache (a screen's first render, as the app starts) does not also carry
-    // the write (issue 18).
+    // the write (docs/adr/0157-persisted-query-cache.md).
     timer = setTimeout(save, Math.max(0, last + SAVE_EVERY_MS - Date.now()));
   };
   const stops = [client.getQueryCache().subscribe(changed), client.getMutationCache().subscribe(changed)];

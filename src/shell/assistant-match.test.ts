@@ -2,7 +2,7 @@ import { describe, expect, it as test } from 'vitest';
 import { it } from '../i18n/help';
 import { answer } from './assistant-match';
 
-// Issue 20: realistic questions an agent types, with the answer expected (an FAQ entry by a word of its
+// Realistic questions an agent types (docs/adr/0142-assistants.md), with the answer expected (an FAQ entry by a word of its
 // question, 'support', or 'none' when the FAQ does not say). The old matcher answered every question
 // with 'offerta' or 'canone' in it with the credit check.
 const CASES: [string, string][] = [

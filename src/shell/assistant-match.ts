@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 
 /**
- * The assistants' matching (issue 20): a ranked full-text search (MiniSearch, BM25) over the FAQ with
+ * The assistants' matching (docs/adr/0142-assistants.md): a ranked full-text search (MiniSearch, BM25) over the FAQ with
  * Italian folding (accents and common words dropped, words cut to a 5-letter stem, one typo forgiven
  * on longer words), each entry's question and its own keywords weighing more than its answer. An entry
  * is an answer only when it is confident: most of the question's words found in it and a score above

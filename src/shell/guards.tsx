@@ -28,13 +28,13 @@ export function LoadingPage() {
 /**
  * Only an answer that says the session is over ends it: the profile refused (4xx). Offline, a time-out,
  * a 503 (maintenance, a database outage) or a gateway's error page say the server cannot be reached:
- * the agent stays signed in and works from the device (docs/decisions.md).
+ * the agent stays signed in and works from the device (docs/adr/0145-what-ends-a-session-on-the-device.md).
  */
 const endsSession = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
 
 /**
  * Wraps every private route: no session -> /login; terms not accepted -> /sso/activate; a route
- * whose feature or role the user lacks says so, in the server's words, where it is (issue 20: a
+ * whose feature or role the user lacks says so, in the server's words, where it is (docs/adr/0144-hidden-areas-and-not-enabled-page.md; a
  * silent move to Home left the user guessing).
  */
 export function Protected({ children, gate }: { children: ReactNode; gate?: Gate | undefined }) {

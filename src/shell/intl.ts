@@ -4,7 +4,7 @@
  * separate chunk that nobody else downloads.
  *
  * The test asks for Italian plural rules, which an engine has only with Italian locale data: a millisecond or
- * two, where a number or date formatter costs Chromium 30-60 ms on an agent's phone to load that data (issue 18).
+ * two, where a number or date formatter costs Chromium 30-60 ms on an agent's phone to load that data (docs/adr/0113-figures-one-formatter.md).
  * The first screens need no Intl at all: numbers are written by core/format.ts, dates by Intl only on the
  * screens that show them. `supportedLocalesOf` gave the same answer at the cost of a formatter.
  */

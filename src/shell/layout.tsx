@@ -26,13 +26,13 @@ export function TopBar({ title }: { title?: string }) {
   const rebrand = hasFeature(profile?.features, 'rebrand');
   const logo = rebrand ? profile?.logo : undefined;
   // Plain elements drawn as Ionic's md toolbar in the brand colour: on every private screen, and each
-  // Ionic toolbar, button and title was one more web component in the first render (docs/decisions.md).
+  // Ionic toolbar, button and title was one more web component in the first render (docs/adr/0163-first-screens-draw-no-ionic-element.md).
   return (
     <header className="top-bar">
       <IconButton className="ion-hide-lg-up" icon={menuSharp} label={it.menu.openMenu} onClick={sideMenu.toggle} />
       <div className="top-brand">
         {/* The portal's own logo is drawn inline, as the icons are: as an <img> it was one more SVG document
-            for the browser to build on the main thread at every start (issue 18). An uploaded logo is an image. */}
+            for the browser to build on the main thread at every start (docs/adr/0149-icons-logo-favicon.md). An uploaded logo is an image. */}
         {logo ? (
           <img className="top-logo" src={logo} alt={it.appName} width={120} height={32} data-testid="top-logo" />
         ) : (
@@ -60,7 +60,7 @@ export function TopBar({ title }: { title?: string }) {
 /**
  * The authenticated layout of one screen: top bar, content area, footer. The content area is a plain
  * scrolling element drawn as IonContent (.app-content): Ionic's was one more web component, with its
- * shadow root and observers, in the first render of every screen (issue 18).
+ * shadow root and observers, in the first render of every screen (docs/adr/0163-first-screens-draw-no-ionic-element.md).
  */
 export function AppPage({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -68,7 +68,7 @@ export function AppPage({ title, children, className }: { title: string; childre
       <TopBar title={title} />
       <div className="app-content">
         <main className="page-main">{children}</main>
-        {/* Under the screen, one task after it: not in a screen's first render and frame (issue 18). */}
+        {/* Under the screen, one task after it: not in a screen's first render and frame (docs/adr/0168-below-the-first-screenful-one-task-later.md). */}
         <Later>
           <Footer />
         </Later>

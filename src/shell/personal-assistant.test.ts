@@ -2,7 +2,7 @@ import { describe, expect, it as test } from 'vitest';
 import type { AgentStatistics, QuotationList } from '@core/schemas/sales';
 import { describeQuotation, describeQuotations, describeStats, type PersonalRequest, quotationSearchOf, readRequest } from './personal-assistant';
 
-// Issue 20: the personal assistant is not the FAQ bot: it answers about the agent's own work. Realistic
+// The personal assistant (docs/adr/0142-assistants.md) is not the FAQ bot: it answers about the agent's own work. Realistic
 // questions an agent types, with what the assistant must understand.
 const CASES: [string, PersonalRequest][] = [
   ['Quanti preventivi ho fatto questo mese?', { kind: 'stats', interval: 'month', focus: 'count' }],

@@ -1,7 +1,7 @@
 /**
  * The side menu's state, shared by the top bar's menu button and the menu. Below Ionic's `lg` width the
  * menu is a drawer that mounts on the first tap of the button rather than with every screen
- * (docs/decisions.md); once mounted it stays, and the button opens and closes it.
+ * (docs/adr/0164-loaded-on-first-use.md); once mounted it stays, and the button opens and closes it.
  */
 let wanted = false;
 let open = false;

@@ -12,7 +12,7 @@ import { sideMenu } from './side-menu-state';
 /**
  * The side menu: beside the screen from Ionic's `lg` width (`docked`), a drawer below it. Plain elements
  * drawn as Ionic's md menu: its split pane and menu were the only Ionic elements on the first screens
- * (issue 18, docs/decisions.md). The drawer is a modal <dialog>: the browser keeps focus in it, closes it
+ * (docs/adr/0163-first-screens-draw-no-ionic-element.md). The drawer is a modal <dialog>: the browser keeps focus in it, closes it
  * on Escape (and Android's back gesture in a browser), and gives focus back to the menu button.
  */
 export default function SideMenu({ docked }: { docked: boolean }) {

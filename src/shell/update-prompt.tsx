@@ -4,7 +4,7 @@ import { useOpenedOnce } from '../ui/use-opened-once';
 
 const HOUR = 3600_000;
 // The toast (and @ionic/react's overlays with it) loads only when a new build waits: at start the app
-// registers its worker and nothing more (docs/decisions.md, issue 18).
+// registers its worker and nothing more (docs/adr/0159-update-prompt.md).
 const UpdateToast = lazy(() => import('./update-toast'));
 
 /** A new build waits until the agent accepts it, then takes over and reloads: no stale shell. */

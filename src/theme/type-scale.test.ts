@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The app's type scale (src/theme/app.css): each distinct size and weight on a screen is a font strike the
-// browser sets up at the screen's first layout, so the app keeps to a few (issue 18).
+// browser sets up at the screen's first layout, so the app keeps to a few (docs/adr/0148-typeface-and-type-scale.md).
 const SCALE = ['0.75rem', '0.85rem', '1rem', '1.15rem', '1.3rem', '1.5rem', '2rem'];
 const SRC = path.resolve(import.meta.dirname, '..');
 /** The app's own stylesheets, as paths relative to src. */

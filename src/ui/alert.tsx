@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { it } from '../i18n/it';
 
 /**
- * The one message box of the app (issue 20; account spec §4: "a dismissible success alert
+ * The one message box of the app (docs/adr/0150-crash-screen-and-form-alerts.md; account spec §4: "a dismissible success alert
  * or error alert"): a status surface in both themes with a close button. Closing hides this message;
  * a new one (another `shows` value) opens it again.
  */

@@ -6,7 +6,7 @@ const holders = new Map<string, number>();
  * `name` on <body> while a mounted component asks for it with `on` (counted: it stays while one still does).
  * Set before the frame is painted, so the layout it selects is there in the first frame. Cheaper for the
  * style engine than `body:has(…)`, which Chromium matches again across the page at every change of the
- * tree (issue 18: about 2 ms of style on /offers reopened at full speed).
+ * tree (about 2 ms of style on /offers reopened at full speed; docs/adr/0147-layout-floating-strip-phones-no-shift.md).
  */
 export function useBodyClass(name: string, on: boolean) {
   useLayoutEffect(() => {

@@ -32,7 +32,7 @@ type Props = {
  * The app's button: a native <button>, or a link when it has an address, drawn as Ionic's md button
  * (src/ui/button.css: fills, sizes, expand, colours, its icons). Not IonButton: each one was two web
  * components (the button and its ripple) built in the first render of every screen, a quarter of the
- * Stencil runtime's share of it (issue 18, docs/decisions.md). Its type is 'button' unless said, as Ionic's.
+ * Stencil runtime's share of it (docs/adr/0163-first-screens-draw-no-ionic-element.md). Its type is 'button' unless said, as Ionic's.
  */
 export function Button({ fill, size, expand, color, routerLink, href, type = 'button', disabled, onClick, className, children, ...rest }: Props) {
   const navigate = useRouterNavigate();

@@ -16,8 +16,8 @@ type Props = {
 /**
  * A car's picture. The catalogue's drawn pictures (a body in a paint colour, core/car-image.ts) are drawn
  * inline from their path, with no request: as an <img> each was one more SVG document for the browser to
- * set up on the main thread (5-9 ms each at full speed on an offer's first screens; issue 18,
- * docs/decisions.md), and offline they need nothing fetched ahead. An uploaded picture stays an <img>.
+ * set up on the main thread (5-9 ms each at full speed on an offer's first screens;
+ * docs/adr/0124-car-pictures.md), and offline they need nothing fetched ahead. An uploaded picture stays an <img>.
  */
 export function CarPicture({ src, alt, className, width = 320, height = 160, eager = false }: Props) {
   const drawn = carImageOfPath(src);

@@ -13,7 +13,7 @@ type Props = {
 
 /**
  * A filter in force, removed with a tap: a <button> drawn as Ionic's md outline chip with its close icon.
- * Ionic's <ion-chip> was a web component on the offers' first screen (issue 18).
+ * Ionic's <ion-chip> was a web component on the offers' first screen (docs/adr/0163-first-screens-draw-no-ionic-element.md).
  */
 export function RemovableChip({ children, onRemove, ...rest }: Props) {
   return (

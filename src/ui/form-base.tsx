@@ -26,7 +26,7 @@ export type TextInputProps = {
  * The text field of every form: a native input drawn as Ionic's outline input (the .outline-field rules,
  * shared with the login screen's HTML), its label above, the field's error or helper text under it. Native,
  * not ion-input: ten Ionic inputs cost the wizard's customer step about a third of its start on a slow
- * phone (issue 18, docs/decisions.md). A disabled fieldset disables it as any input.
+ * phone (docs/adr/0163-first-screens-draw-no-ionic-element.md). A disabled fieldset disables it as any input.
  */
 export function TextInput({
   name,

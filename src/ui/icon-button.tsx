@@ -16,7 +16,7 @@ type Props = {
 
 /**
  * A round icon-only button as a plain <button>: the top bar's and the floating buttons, on every private
- * screen (docs/decisions.md). Buttons with a label are src/ui/button.tsx.
+ * screen (docs/adr/0163-first-screens-draw-no-ionic-element.md). Buttons with a label are src/ui/button.tsx.
  */
 export function IconButton({ icon, label, onClick, className, children, ...rest }: Props) {
   return (

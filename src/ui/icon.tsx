@@ -3,7 +3,7 @@ import './icon.css';
 type Props = {
   /**
    * An ionicons SVG, imported one file each: `import add from 'ionicons-svg/add-outline.svg?raw'` (vite.config.ts).
-   * One module per icon, so a screen's chunk carries only its own icons (issue 18).
+   * One module per icon, so a screen's chunk carries only its own icons (docs/adr/0149-icons-logo-favicon.md).
    */
   icon: string;
   slot?: 'start' | 'end' | 'icon-only';
@@ -37,9 +37,9 @@ function draw(element: HTMLSpanElement | null, markup: string) {
  * An ionicons icon as inline SVG in the page, filled and stroked with the text colour (src/ui/icon.css).
  * It stands in for Ionic's <ion-icon>, a web component with a shadow root that fetches, parses and
  * sanitises its SVG. Not a CSS mask of a data: URL either: Chromium loads every such image as a
- * separate SVG document, 7-16 ms each at full speed on the first screen (issue 18, docs/decisions.md).
+ * separate SVG document, 7-16 ms each at full speed on the first screen (docs/adr/0149-icons-logo-favicon.md).
  * Inline markup, parsed once per icon and copied for each use: as `innerHTML`, every icon of a screen's
- * first render was one more run of the HTML parser (issue 18). The markup is ionicons' own files, bundled
+ * first render was one more run of the HTML parser. The markup is ionicons' own files, bundled
  * at build time, never user input. Sized by font-size and coloured by `color`, like <ion-icon>;
  * src/ui/icon.css gives it <ion-icon>'s places inside Ionic's buttons, items and chips.
  */

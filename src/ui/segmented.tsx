@@ -3,7 +3,7 @@ import { useId } from 'react';
 /**
  * A choice of one among a few, drawn as a segment (the customer type, the statistics' period): native
  * radio buttons in a fieldset, so the keyboard, a disabled fieldset and screen readers work as they do for
- * any radio group. Not IonSegment: its component and its rendering cost a phone's first screen (issue 18).
+ * any radio group. Not IonSegment: its component and its rendering cost a phone's first screen (docs/adr/0163-first-screens-draw-no-ionic-element.md).
  */
 export function Segmented<T extends string>({
   label,

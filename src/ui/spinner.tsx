@@ -13,7 +13,7 @@ type Props = {
 /**
  * Ionic's md spinner (circular, or dots) drawn by CSS (src/ui/spinner.css): <ion-spinner> was a web
  * component, and the loading screen of every route showed one, so Stencil's runtime loaded with the
- * first screen only to draw it (issue 18, docs/decisions.md).
+ * first screen only to draw it (docs/adr/0163-first-screens-draw-no-ionic-element.md).
  */
 export function Spinner({ name, slot, 'aria-label': label, 'aria-hidden': hidden }: Props) {
   const a11y = { role: label ? 'img' : undefined, 'aria-label': label, 'aria-hidden': hidden ?? (label ? undefined : 'true') } as const;

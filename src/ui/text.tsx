@@ -21,7 +21,7 @@ const colored = (base: string) =>
 
 /**
  * Ionic's <ion-text>: text in one of the palette's colours. A span: Ionic's element was a web component
- * for a colour, and loaded Stencil's runtime with the quotation's first step (issue 18).
+ * for a colour, and loaded Stencil's runtime with the quotation's first step (docs/adr/0163-first-screens-draw-no-ionic-element.md).
  */
 export const Text = colored('app-text');
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
  * The value, once it has stayed the same for `ms` (the spec's debounce timings, core/offer-detail DEBOUNCE).
  * Objects and arrays are the same when their JSON is: a literal made at each render (`{ rate, deposit }`)
  * must neither restart the wait nor settle as a new value. Compared by reference, it did both: the page
- * rendered again every `ms`, for as long as it was open (issue 18).
+ * rendered again every `ms`, for as long as it was open (docs/adr/0169-render-once-with-the-data.md).
  */
 export function useDebounced<T>(value: T, ms: number): T {
   const key = typeof value === 'object' && value !== null ? JSON.stringify(value) : value;

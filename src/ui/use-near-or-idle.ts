@@ -5,7 +5,7 @@ import { whenIdle } from './idle';
  * Whether to draw what waits below the first screenful: true once the element given to `watch` comes
  * within a screen's height of the viewport (the agent scrolls towards it), or once the browser is idle
  * `afterMs` after the first render (the start's own work is done by then), whichever comes first. Until
- * then the page's first seconds carry only what is on screen (issue 18).
+ * then the page's first seconds carry only what is on screen (docs/adr/0167-offer-cards-drawn-in-rows.md).
  */
 export function useNearOrIdle(afterMs: number): [boolean, (element: Element | null) => void] {
   const [ready, setReady] = useState(false);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A row that scrolls sideways (tab bars on a phone) says there is more (issue 20): the class it returns
+ * A row that scrolls sideways (tab bars on a phone) says there is more (docs/adr/0147-layout-floating-strip-phones-no-shift.md): the class it returns
  * is 'is-scrollable' while the row overflows, plus 'at-start' / 'at-end' at either end; the CSS fades
  * each edge with more beyond it (src/theme/app.css `.scroll-hint`). The selected tab is brought into view.
  */

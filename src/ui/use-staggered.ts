@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * How many of a list's items to render: `first` at once, then `step` more in each following task, until
  * all. A list's first render is then a short task and the page answers a tap between the batches: on a
- * phone, eighteen offer cards in one task were the longest task of /offers (issue 18, docs/decisions.md).
+ * phone, eighteen offer cards in one task were the longest task of /offers (docs/adr/0167-offer-cards-drawn-in-rows.md).
  * Once every item has been shown, a new list of at most as many renders whole at once (its items update
  * in place).
  */

@@ -16,7 +16,7 @@ export type LoginOptions = {
 /**
  * The login screen without React, Ionic or zod: it is the first screen, and on a slow phone the app's
  * code (React, Ionic, the router, TanStack Query) costs seconds of script evaluation that a login form
- * does not need (docs/decisions.md). It behaves as the app's forms: LoginSchema's messages
+ * does not need (docs/adr/0161-login-entry-and-static-copy.md). It behaves as the app's forms: LoginSchema's messages
  * (core/validation/login.ts), fields checked on submit and, after a first submit, again as they change,
  * the server's field errors under the fields and its message above the button.
  *

@@ -43,7 +43,7 @@ function slotOf(item: CompareItem, state: OfferState | undefined, ctx: Parameter
 }
 
 /**
- * /offers/compare (issue 22): the offers and configurations the agent compares, one column each, rows from
+ * /offers/compare (docs/adr/0143-compare-offers.md): the offers and configurations the agent compares, one column each, rows from
  * core/compare-table.ts (as the PDF), the best value of each row marked in words. It is the device's
  * comparison, or with `?c=…` one a colleague shared: then each offer shows as this agent may see it.
  * Offline it is built from the device (the cached details, else the catalogue copy).

@@ -1,5 +1,5 @@
 /**
- * The comparison on this device (issue 22): the agent's items (core/compare.ts), kept in localStorage so
+ * The comparison on this device (docs/adr/0143-compare-offers.md): the agent's items (core/compare.ts), kept in localStorage so
  * they survive a reload and need no server, for the user who made them (another login on the device starts
  * empty; logout clears the storage). The offer cards' toggle reads it on the first screen: no zod, no Dexie.
  */

@@ -29,7 +29,7 @@ import './customer-link.css';
 const t = it.customerLink;
 
 /**
- * /p/{token} (issue 22): the customer's page, outside the agent's shell and without a session. Phone
+ * /p/{token} (docs/adr/0133-customer-link.md): the customer's page, outside the agent's shell and without a session. Phone
  * first: the proposal (car, configuration, rate, deposit, duration, km, services, validity), its PDF,
  * the documents to upload and the acceptance, with the agent's contacts, logo and theme when rebranded.
  * A wrong, expired or revoked link gets one neutral page.

@@ -39,7 +39,7 @@ export interface CreditCheckSlotProps {
 }
 
 /**
- * `addToCompare` is the comparison's 'Aggiungi al confronto' (issue 22), composed in App.tsx: it gets the
+ * `addToCompare` is the comparison's 'Aggiungi al confronto' (docs/adr/0143-compare-offers.md), composed in App.tsx: it gets the
  * configuration on screen, or null while no child offer matches it.
  */
 interface Slots {

@@ -43,7 +43,7 @@ import { Later } from '../../ui/later';
 const FiltersDrawer = lazy(() => import('./components/filters-drawer'));
 // The filters (Ionic's accordion, checkbox, toggle, range and input: about half the screen's Ionic code)
 // are a chunk of their own: on a phone they wait behind 'Filtra', and at desktop width they load right
-// after the cards' first render, in a task of their own (docs/decisions.md).
+// after the cards' first render, in a task of their own (docs/adr/0164-loaded-on-first-use.md).
 const loadSidebar = () => import('./components/filter-sidebar');
 const FilterSidebar = lazy(() => loadSidebar().then((m) => ({ default: m.FilterSidebar })));
 if (window.matchMedia(breakpoints.wide).matches) void loadSidebar();
@@ -64,7 +64,7 @@ const REST_AFTER_MS = 3000;
  * The page's cards a row at a time: the first row at once (its pictures load at once: the page's largest
  * paint), then one row to a task, each card in its place, held by an empty box of the card's expected
  * height (src/ui/use-staggered.ts). A phone's one card, not three, in the page's first render: the
- * render and its layout were the longest tasks of /offers reopened (issue 18, docs/decisions.md). Past
+ * render and its layout were the longest tasks of /offers reopened (docs/adr/0167-offer-cards-drawn-in-rows.md). Past
  * the second row they wait until the agent scrolls within a screen of them or the start is over
  * (src/ui/use-near-or-idle.ts): on a phone sixteen cards drawn during the start were 35-85 ms of main
  * thread at full speed in its first three seconds, none of it on screen. At desktop width the third row
@@ -85,7 +85,7 @@ function OfferCards({ offers, action, userId }: { offers: OfferCardData[]; actio
 }
 
 /**
- * `cardAction` and `compareBar` are the comparison's (issue 22): the cards' 'Confronta' toggle and the bar
+ * `cardAction` and `compareBar` are the comparison's (docs/adr/0143-compare-offers.md): the cards' 'Confronta' toggle and the bar
  * leading to /offers/compare, composed in App.tsx.
  */
 /** 'aggiornato alle 10:42' (the time alone: src/ui/updated-text.ts, which adds the day, stays out of this first screen). */
@@ -120,7 +120,7 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
   // Busy while there is nothing to show yet, while the previous search's cards stand in for a new one, and
   // while the device's answer (offline) is asked of the server again. Not while the same server answer is
   // refreshed (a reopened app's restored answer): the cards stay as they are, and the page does not render
-  // again when the refresh starts and ends, only if its answer differs (issue 18).
+  // again when the refresh starts and ends, only if its answer differs (docs/adr/0152-offers-screen-address-and-busy-state.md).
   const loading = search.isPending || search.isPlaceholderData || (result?.offlineSyncedAt !== undefined && search.isFetching);
 
   /**
@@ -231,10 +231,10 @@ export default function OffersPage({ cardAction, compareBar }: { cardAction?: Ca
             </p>
           )}
           {/* Below the cards, one task after them: the page's first render and its first frame carry the
-              screenful an agent sees, not the text under eighteen cards (issue 18). */}
+              screenful an agent sees, not the text under eighteen cards (docs/adr/0168-below-the-first-screenful-one-task-later.md). */}
           <Later>
             {result && result.total > 0 && <Pagination current={state.page} last={result.lastPage} onPage={setPage} />}
-            {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (issue 20). */}
+            {/* After the cards, not above them: on a phone the banner pushed the first card below the fold (docs/adr/0147-layout-floating-strip-phones-no-shift.md). */}
             {hasFeature(profile?.features, 'offer-request') && <OfferRequestBanner />}
             <SponsorBanner />
             {compareBar}

@@ -24,7 +24,7 @@ type Tab = (typeof TABS)[number];
 export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
   const { data: profile, dataUpdatedAt } = useProfile();
   const [params, setParams] = useSearchParams();
-  // The tabs scroll sideways on a phone: the edge fades while more lie beyond (issue 20).
+  // The tabs scroll sideways on a phone: the edge fades while more lie beyond (docs/adr/0147-layout-floating-strip-phones-no-shift.md).
   const hint = useScrollHint<HTMLDivElement>(`${params.get('tab') ?? ''}|${profile ? 1 : 0}`);
   if (!profile) return null;
   const showTeam = Boolean(teamPanel) && profile.role === ROLE_GROUP_LEADER && hasFeature(profile.features, 'network');

@@ -36,7 +36,7 @@ const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
 
 /**
  * The spec's checks (core/schemas/customer.ts) plus completeness and consent (§5 "Proposal customer step").
- * The schemas (and zod) load at the first check, not with the step (issue 18).
+ * The schemas (and zod) load at the first check, not with the step (docs/adr/0116-zod-one-door-not-on-first-screens.md).
  */
 const resolver: Resolver<CustomerValues> = async (values) => {
   const { isCustomerComplete, ProposalCustomerSchema } = await import('@core/schemas/customer');
@@ -111,7 +111,7 @@ export function CustomerForm({
   const form = useForm<CustomerValues>({ resolver, defaultValues: initial ?? emptyCustomer(defaultCategory(startType)) });
   // On a phone the step's first screenful ends about at the email: the fields below it, the consent and the
   // buttons are drawn one task later, so that the step's first render and its first layout are two shorter
-  // tasks (issue 18). Until then the form is as tall as the window (quotation.css), so that nothing below it
+  // tasks (docs/adr/0168-below-the-first-screenful-one-task-later.md). Until then the form is as tall as the window (quotation.css), so that nothing below it
   // shows and then moves. Two columns (a wider screen) show the whole form in the window: drawn at once.
   const [restLater] = useState(() => !window.matchMedia(breakpoints.formTwoColumns).matches);
   const restShown = useLater(restLater);
@@ -274,7 +274,7 @@ export function CustomerForm({
  * The customer's data fields, each a Controller that re-renders on its own changes, in the step's grid. Kept
  * apart (memo) from the step's lookup and type choice: react-hook-form renders the component holding `useForm`
  * a second time as it mounts (its `isReady` layout effect), which drew every field twice in the step's first
- * task (issue 18). The ones a phone shows in its first screenful; the others in RestOfFields and NotesAndConsent.
+ * task (docs/adr/0169-render-once-with-the-data.md). The ones a phone shows in its first screenful; the others in RestOfFields and NotesAndConsent.
  */
 const CustomerFields = memo(function CustomerFields({ control, type, disabled }: { control: Control<CustomerValues>; type: CustomerType; disabled: boolean }) {
   const categories = categoriesFor(type).map((c) => ({ value: c.value, label: c.label }));

@@ -63,7 +63,7 @@ function ProposalSteps({ id, proposal, sustainability }: { id: string; proposal:
   const message = status.error ? (status.error instanceof ApiError ? status.error.message : it.common.serverError) : queued ? it.quotation.queued : null;
 
   // The step shown is the one the page opened at until the agent moves: a change from elsewhere (the
-  // customer's link, followed live: issue 22) fills the step on screen instead of moving the agent to
+  // customer's link, followed live: docs/adr/0134-customer-accepts-agent-follows.md) fills the step on screen instead of moving the agent to
   // another; only an outcome (accepted, rejected) brings the status step forward by itself.
   const [opened] = useState(() => viewFor(proposal));
   const current = view ?? (proposal.status !== 'OPEN' ? 'status' : opened);

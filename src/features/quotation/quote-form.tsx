@@ -13,7 +13,7 @@ import { SubmitButton } from '../../ui/form-base';
 
 /**
  * §5 "Quote form": the checks of core/schemas/customer.ts (the server's too), each message on its field.
- * The schemas (and zod) load at the first check, not with the form (issue 18).
+ * The schemas (and zod) load at the first check, not with the form (docs/adr/0116-zod-one-door-not-on-first-screens.md).
  */
 const resolver: Resolver<QuoteFormValues> = async (values) => {
   const { QuoteCustomerSchema } = await import('@core/schemas/customer');

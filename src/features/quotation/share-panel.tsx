@@ -25,7 +25,7 @@ import { useShareFollow } from './use-share-follow';
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : it.common.serverError);
 
 /**
- * 'Condividi con il cliente' (issue 22): the quotation's customer links, made on this device and sent
+ * 'Condividi con il cliente' (docs/adr/0133-customer-link.md): the quotation's customer links, made on this device and sent
  * by WhatsApp, email, the device's share sheet or a copy; what the customer did through each, followed
  * live while one is open; revoking. Shown once the quotation has its code (the credit check recorded).
  */

@@ -53,7 +53,7 @@ export default function QuotationStartPage({ manualOffer }: { manualOffer?: Reac
   const [formKey, setFormKey] = useState(0);
   const [simple, setSimple] = useState(() => new URLSearchParams(search).get('quote') === '1');
   // The manual offer (account spec §2 "Embedded in the quotation flow") is reachable from
-  // every quotation start, not only when no offer was ever configured on this device (issue 20).
+  // every quotation start, not only when no offer was ever configured on this device (docs/adr/0135-requests-for-unlisted-cars.md).
   const [manualOpen, setManualOpen] = useState(false);
   const { data: profile } = useProfile();
   const canRequest = hasFeature(profile?.features, 'offer-request');

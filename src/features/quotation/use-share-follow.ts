@@ -5,7 +5,7 @@ import { openProposalStream } from './api/proposal-stream';
 import { fetchProposal, shareKeys } from './api/shares';
 
 /**
- * While a quotation has a customer link open, follows what the customer does (issue 22): the
+ * While a quotation has a customer link open, follows what the customer does (docs/adr/0134-customer-accepts-agent-follows.md): the
  * proposal's event stream in follow mode (GET proposals/sync/{id}?follow=1) sends an 'activity' event
  * per visit, document or acceptance, and the page reads the links and the proposal again.
  *

@@ -43,7 +43,7 @@ export default function QuotationsListPage() {
   const result = search.data;
   const agents = filters.data?.agents ?? [];
   const shownBadges = badges(state);
-  // Below the docked menu's width the filters fold behind 'Filtra', as the offers' drawer does (issue 20:
+  // Below the docked menu's width the filters fold behind 'Filtra', as the offers' drawer does (docs/adr/0147-layout-floating-strip-phones-no-shift.md:
   // on a phone they filled the whole first screen).
   const wide = useMediaQuery(breakpoints.lg);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -241,7 +241,7 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
 
 /**
  * Quotations made on this device that the server does not have yet (the outbox): listed first, so a
- * quote saved offline is in 'Preventivi Salvati' from the moment it is saved (issue 17).
+ * quote saved offline is in 'Preventivi Salvati' from the moment it is saved (docs/adr/0154-outbox-write-path-and-retry-rules.md).
  */
 function PendingQuotations() {
   const creates = usePendingWrites().filter((e) => e.method === 'POST' && (e.path === 'proposals' || e.path === 'quote'));

@@ -34,7 +34,7 @@ export default function TeamPanel() {
   if (!profile) return null;
   const t = it.team;
   const limit = profile.features.find((f) => f.slug === 'network-sub-agent')?.limit ?? null;
-  // The server refuses past the limit (422); the button says so before a form is filled (issue 20).
+  // The server refuses past the limit (422); the button says so before a form is filled (docs/adr/0140-team.md).
   const full = limit !== null && members !== undefined && members.length >= limit;
   const onToggle = async (m: TeamMember) => {
     if (m.status === 'ACTIVATED' && !(await confirm.ask(t.confirmDeactivate(m.business_name || m.name)))) return;

@@ -3,7 +3,7 @@ import type { Activate, Login, ResetPassword, Session } from '@core/schemas/auth
 import type { MessageSchema } from '@core/schemas/common';
 import { api, type Data } from '../../../api/client';
 
-// Auth calls of the public screens (spec §2 routes; paths in docs/decisions.md).
+// Auth calls of the public screens (spec §2 routes; paths in docs/adr/0104-api-routes-private-by-default.md).
 export const login = async (body: Login) => (await api<Data<Session>>('login', { method: 'POST', body })).data;
 
 export const checkActivation = async (token: string) => (await api<Data<{ email: string }>>(`account/activate/${encodeURIComponent(token)}`)).data;

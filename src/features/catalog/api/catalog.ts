@@ -29,7 +29,7 @@ import type {
 import { api, apiBlob, saveBlob, type Data } from '../../../api/client';
 import { queryClient } from '../../../api/query-client';
 
-// Calls of catalogue management (account spec §7 and issue 9), with their query options.
+// Calls of catalogue management (account spec §7), with their query options.
 export const catalogKeys = {
   all: ['catalog'] as const,
   list: (page: number, q: string) => ['catalog', 'offers', page, q] as const,

@@ -38,7 +38,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const [failure, setFailure] = useState<unknown>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Writes are online-only (docs/decisions.md): offline, every image action is disabled.
+  // Writes are online-only (docs/adr/0139-catalogue-writes-online-only.md): offline, every image action is disabled.
   const online = useCatalogueOnline();
   const locked = busy || !online;
   const [lightbox, setLightbox] = useState<number | null>(null);

@@ -122,7 +122,7 @@ export function ManualOfferForm() {
       <TextAreaField control={form.control} name="notes" label={t.notes} maxlength={2000} rows={3} />
       <FormError error={mutation.error} />
       <FormSuccess message={sent ? t.sent : null} />
-      {/* What happens next (issue 20): the request is followed in its own list, and the offer, once made, is among the offers. */}
+      {/* What happens next (docs/adr/0135-requests-for-unlisted-cars.md): the request is followed in its own list, and the offer, once made, is among the offers. */}
       {sent && (
         <p className="manual-offer-next" data-testid="manual-offer-next">
           {t.next}{' '}

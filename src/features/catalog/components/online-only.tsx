@@ -5,7 +5,7 @@ import { useOnline } from '../../../offline/hooks';
 import { Icon } from '../../../ui/icon';
 
 /**
- * Catalogue writes are online-only (docs/decisions.md): images and variations hang on server ids,
+ * Catalogue writes are online-only (docs/adr/0139-catalogue-writes-online-only.md): images and variations hang on server ids,
  * so nothing here is queued in the outbox. Screens disable their save buttons while offline.
  */
 export const useCatalogueOnline = () => useOnline();

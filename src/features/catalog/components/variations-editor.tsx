@@ -50,7 +50,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
   const rows: Row[] = useMemo(() => rowsWithDraft(savedRows, draft), [savedRows, draft]);
 
   const editing = draft?.row.key ?? null;
-  // Offline nothing can be written (docs/decisions.md): the actions stay disabled.
+  // Offline nothing can be written (docs/adr/0139-catalogue-writes-online-only.md): the actions stay disabled.
   const locked = busy || editing !== null || !online;
   const errors = draft ? rowErrors(draft.row.values, offer) : {};
   const hasError = Object.keys(errors).length > 0;
@@ -98,7 +98,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
 
   return (
     <div className="variations" data-testid="variations">
-      {/* A published offer says so (its changes are held to the minimum); a refused change shows only its error, never the green line under it (issue 20). */}
+      {/* A published offer says so (its changes are held to the minimum); a refused change shows only its error, never the green line under it (docs/adr/0136-catalogue-offers-and-publishing.md). */}
       {offer.published && complete ? (
         <p className="catalog-hint" data-testid="variations-missing">
           {t.published}

@@ -13,7 +13,7 @@ import './compare-toggle.css';
 const t = it.compare;
 
 /**
- * The offer detail's 'Aggiungi al confronto' (issue 22): the configuration on screen (terms, options,
+ * The offer detail's 'Aggiungi al confronto' (docs/adr/0143-compare-offers.md): the configuration on screen (terms, options,
  * colour, services and the commission's rate) becomes one column of the comparison. `item` is null while no
  * child offer matches the selection.
  */

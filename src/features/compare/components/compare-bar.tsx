@@ -14,7 +14,7 @@ const t = it.compare;
 const NOTICE_MS = 8000;
 
 /**
- * The comparison on /offers (issue 22): how many offers it holds and the way to it, and the message when a
+ * The comparison on /offers (docs/adr/0143-compare-offers.md): how many offers it holds and the way to it, and the message when a
  * fifth is refused. Nothing while it is empty.
  */
 export function CompareBar() {

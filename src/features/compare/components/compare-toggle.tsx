@@ -13,7 +13,7 @@ import './compare-toggle.css';
 const t = it.compare;
 
 /**
- * The offer card's 'Confronta' (issue 22): on, it adds the card's terms (so the comparison shows the card's
+ * The offer card's 'Confronta' (docs/adr/0143-compare-offers.md): on, it adds the card's terms (so the comparison shows the card's
  * rate) and fetches the detail while there is a connection, so the comparison opens offline with services;
  * off, the offer leaves the comparison. Beside the card's link, not inside it (a button in a link is neither).
  * `userId`: the signed-in user, from the page (CardAction).

@@ -4,7 +4,7 @@ import { api, API_BASE, ApiError, type Data, send } from '../../../api/client';
 import { serverUrl } from '../../../api/origin';
 
 /**
- * The customer's calls (issue 22): public, with the link's token alone. They go out without the
+ * The customer's calls (docs/adr/0133-customer-link.md): public, with the link's token alone. They go out without the
  * session's tokens (`base`: an agent who opens a customer link on their own device stays out of it),
  * are never kept on the device (`meta.device`: a revoked link must not open from a cached copy), and
  * never wait for reachability (a customer's phone is not the agent's app).

@@ -27,7 +27,7 @@ export const OfferTabs = memo(function OfferTabs({ offer, seller }: { offer: Off
   const tabs: Tab[] = ['services', 'specs', 'standard', 'optionals', 'notes', ...(seller ? (['seller'] as const) : [])];
   const [tab, setTab] = useState<Tab>('services');
   const [notesOpen, setNotesOpen] = useState(false);
-  // Tabs that do not fit scroll sideways; the edges fade while more lie beyond them (issue 20).
+  // Tabs that do not fit scroll sideways; the edges fade while more lie beyond them (docs/adr/0147-layout-floating-strip-phones-no-shift.md).
   const hint = useScrollHint<HTMLDivElement>(tab);
   const t = it.offerDetail;
   const c = offer.car;

@@ -11,9 +11,9 @@ import { Badge } from '../../../ui/badge';
 import { CarPicture } from '../../../ui/car-picture';
 
 /**
- * What the comparison puts on a card (its 'Confronta' toggle, issue 22), composed in App.tsx: features never
+ * What the comparison puts on a card (its 'Confronta' toggle, docs/adr/0143-compare-offers.md), composed in App.tsx: features never
  * import each other. `userId`: the signed-in user, from the page's one profile query (undefined until it is
- * known), not a query of the card's own: eighteen cards, eighteen observers of the same answer (issue 18).
+ * known), not a query of the card's own: eighteen cards, eighteen observers of the same answer (docs/adr/0169-render-once-with-the-data.md).
  */
 export type CardAction = ComponentType<{ offer: Card; userId: number | undefined }>;
 

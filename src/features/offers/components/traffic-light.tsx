@@ -5,7 +5,7 @@ import { it } from '../../../i18n/credit-check';
 /**
  * The credit check's traffic light on the offers screen (spec §4): levels 2, 1, 0 shown red, amber, green;
  * a tap toggles a level, the last selected one stays; a locked check allows its one level only. Each
- * level says its number and name, and a legend says what the colours mean (issue 20: red beside green
+ * level says its number and name, and a legend says what the colours mean (docs/adr/0126-traffic-light-colours.md: red beside green
  * 'Sostenibilità: Alta' badges read as a warning).
  */
 export function TrafficLight(props: { selected: readonly Chance[]; lock: Chance | null; onToggle: (value: Chance) => void }) {

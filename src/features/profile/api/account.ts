@@ -23,7 +23,7 @@ export const createApiKey = async (): Promise<ApiKey> => {
   return key;
 };
 
-/** Issue 20: switches the active key off without making another. */
+/** Switches the active key off without making another (docs/adr/0106-personal-api-keys.md). */
 export const revokeApiKey = async (): Promise<string> => {
   const res = (await api<z.infer<typeof MessageSchema>>('agent/service/api', { method: 'DELETE' })).data.message;
   await queryClient.invalidateQueries({ queryKey: queryKeys.profile });

@@ -10,7 +10,7 @@ import { rememberShareToken } from '../../../api/share-links';
 import { submitWrite } from '../../../offline/submit';
 
 /**
- * The customer's links of a quotation (issue 22). Reads through the one client; creating, emailing and
+ * The customer's links of a quotation (docs/adr/0133-customer-link.md). Reads through the one client; creating, emailing and
  * revoking go through the outbox like every quotation write, so offline they wait and are sent when
  * the network returns. The token is made here (32 random bytes) and kept on this device only
  * (api/share-links.ts): the server stores its SHA-256.
