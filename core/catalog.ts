@@ -13,7 +13,7 @@ export const OFFER_BOUNDS = {
   distance: { min: 0, max: 99999 },
 } as const;
 /**
- * A catalogue offer's commission data (issue 20: catalogue offers had none, so sellers read 'Provvigione
+ * A catalogue offer's commission data (docs/adr/0122-fees-and-commission.md: catalogue offers had none, so sellers read 'Provvigione
  * standard 0 €'): the offer's potential profit in whole euros, from which each agent's share follows
  * (core/offer-detail.ts offerFees), as for any other offer.
  */
@@ -46,7 +46,7 @@ export const CATALOG_MESSAGES = {
   variationSameAsMain: "La variazione è identica all'offerta principale",
   variationDuplicate: 'Esiste già una variazione con questi valori',
   variationsMissing: 'Per pubblicare servono almeno 2 anticipi, 2 durate e 3 percorrenze diverse',
-  // A change that would leave a published offer below the minimum (issue 20: the refusal must say why).
+  // A change that would leave a published offer below the minimum (the refusal must say why: docs/adr/0136-catalogue-offers-and-publishing.md).
   publishedKeepsVariations:
     'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
   catalogCarReadOnly: 'Le auto del catalogo non si possono modificare',

@@ -1,4 +1,4 @@
-// The compare page's table (issue 22, docs/decisions.md): one column per compared configuration, priced
+// The compare page's table (docs/adr/0143-compare-offers.md): one column per compared configuration, priced
 // with the detail's own rule (core/offer-detail.ts priceQuote, so a column shows the rate the detail and
 // the quotation show), and the best value of each row. The screen and the server's PDF draw the same
 // rows, labels and figures from here.

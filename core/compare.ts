@@ -1,4 +1,4 @@
-// The offers an agent compares (issue 22, docs/decisions.md): up to four items, each an offer and a
+// The offers an agent compares (docs/adr/0143-compare-offers.md): up to four items, each an offer and a
 // configuration of it, kept on the device and carried by the compare page's address (a link another
 // agent can open). Pure and small: the offer cards' 'Confronta' toggle loads it on the first screen.
 // The columns and their best values are core/compare-table.ts.

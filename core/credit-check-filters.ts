@@ -159,7 +159,7 @@ export type TrafficLightColor = 'red' | 'amber' | 'green';
 
 /**
  * The traffic-light toggles, in display order. Spec §4, verbatim: "Traffic light values 2, 1, 0 show red,
- * amber, green in that order" (the opposite of the result alert's colours; kept as written, see docs/decisions.md).
+ * amber, green in that order" (the opposite of the result alert's colours; kept as written, see docs/adr/0126-traffic-light-colours.md).
  */
 export const TRAFFIC_LIGHT: readonly { value: Chance; color: TrafficLightColor }[] = [
   { value: 2, color: 'red' },

@@ -1,4 +1,4 @@
-// Finds figures on a rendered screen that did not go through core/format.ts (issue 20): a test
+// Finds figures on a rendered screen that did not go through core/format.ts (docs/adr/0113-figures-one-formatter.md): a test
 // helper, kept in core so the unit tests and the end-to-end scan of real screens share one rule.
 
 const UNIT = String.raw`(?:€|km\b|mm\b|cc\b|kg\b|l\b|kWh\b|mesi\b|cv\b|g/km)`;

@@ -25,7 +25,7 @@ export const ITALIAN_MONTHS_CAPITALISED = ITALIAN_MONTHS.map((m) => m.charAt(0).
 /**
  * Italian digits, written here rather than by Intl.NumberFormat: on a phone the page's first Intl formatter
  * loads the browser's locale data, and each new set of options builds a formatter of its own, together
- * 50-80 ms of the first screen's main thread on the budget's machine (issue 18, docs/decisions.md). The output
+ * 50-80 ms of the first screen's main thread on the budget's machine (docs/adr/0113-figures-one-formatter.md). The output
  * is Intl's, character for character (core/format.test.ts compares them over thousands of values): digits
  * grouped by '.' from the thousands, ',' before the decimals, '-' before a negative number (also one that
  * rounds to zero), and Intl's rounding, half away from zero on the shortest decimal that reads back as the
@@ -62,7 +62,7 @@ function italianDigits(n: number, minDecimals: number, maxDecimals: number): str
   let decimals = rounded.slice(point);
   while (decimals.length > minDecimals && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
   // Leading zeros dropped, thousands grouped: by hand, as V8 compiles these regular expressions' lookaheads
-  // at a page's first price (about 1 ms on a phone, issue 18).
+  // at a page's first price (about 1 ms on a phone).
   let start = 0;
   while (start < point - 1 && rounded[start] === '0') start++;
   const integer = rounded.slice(start, point) || '0';
@@ -75,7 +75,7 @@ function italianDigits(n: number, minDecimals: number, maxDecimals: number): str
 const noNegativeZero = (n: number) => n + 0;
 
 /**
- * The one rule for money (issue 20): thousands point, decimal comma, cents only when there are
+ * The one rule for money (docs/adr/0113-figures-one-formatter.md): thousands point, decimal comma, cents only when there are
  * some ('5.000 €', '118,90 €'), so the same kind of figure never reads '5.000 €' here and
  * '5.000,00 €' there. `decimals: 0` rounds to whole euros (commissions, as the spec asks).
  */

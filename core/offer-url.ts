@@ -6,7 +6,7 @@ import type { OfferFilters } from './schemas/offers';
 
 /**
  * Whether the search's schema (OfferFiltersSchema in ./schemas/offers.ts) takes this value for this filter.
- * The same rules, written without zod, which the offers screen does not load (issue 18); offer-url.test.ts
+ * The same rules, written without zod, which the offers screen does not load (docs/adr/0116-zod-one-door-not-on-first-screens.md); offer-url.test.ts
  * checks that the two agree on generated values.
  */
 export function filterValueAccepted(name: string, value: unknown): boolean {

@@ -3,7 +3,7 @@ import { type QuoteCustomer, QuoteCustomerSchema } from './schemas/customer';
 import type { QuotePayload, ServiceChoices } from './schemas/quotations';
 
 // What the simple quote form sends (spec §3 Quote payload), apart from quote-form.ts: these need zod's
-// schemas, which the app loads when a quote is saved, not with the wizard's first screen (issue 18).
+// schemas, which the app loads when a quote is saved, not with the wizard's first screen (docs/adr/0116-zod-one-door-not-on-first-screens.md).
 
 /**
  * The customer part of the payload, as the checks leave it: names and email, postal code, VAT and notes

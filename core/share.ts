@@ -1,5 +1,5 @@
 /**
- * The customer's link to a quotation (issue 22): its token, its life, what the agent is shown of what
+ * The customer's link to a quotation (docs/adr/0133-customer-link.md): its token, its life, what the agent is shown of what
  * the customer did, and the texts that carry it (WhatsApp, email). Pure rules, shared by the app and
  * the server.
  */

@@ -36,7 +36,7 @@ export const ProfileUpdateSchema = z.object({
   phone: optionalPhone,
   title: optionalText(120),
   contact_info: optionalText(500),
-  /** Needed only when the email changes: the login email is the key to the account (issue 19). */
+  /** Needed only when the email changes: the login email is the key to the account (docs/adr/0101-passwords-and-credential-changes.md). */
   current_password: z.string().max(200).default(''),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
@@ -62,7 +62,7 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 
 /**
  * The agent's landing page: a small public showcase (title, introduction, contacts) reachable at
- * /api/v1/landing/{code} when enabled (decision in docs/decisions.md).
+ * /api/v1/landing/{code} when enabled (docs/adr/0141-marketing-posts-and-landing-page.md).
  */
 export const LandingPageSchema = z
   .object({

@@ -1,4 +1,4 @@
-// The contract of catalogue management (account spec §3, §5, §7; issue 9): catalogue
+// The contract of catalogue management (account spec §3, §5, §7): catalogue
 // offers and their variations, the car selector, custom cars, car images, services, providers,
 // products and requests for unlisted cars. Forms, client and server use these schemas.
 import { z } from './zod-config';

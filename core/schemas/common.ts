@@ -27,7 +27,7 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 export const MessageSchema = dataOf(z.object({ message: z.string() }));
 
 // The spec's error text for 'Contractual category not valid' (section 8). Here, not in core/categories.ts,
-// so that a screen reading the categories does not load zod (issue 18).
+// so that a screen reading the categories does not load zod (docs/adr/0116-zod-one-door-not-on-first-screens.md).
 export const ContractualCategorySchema = z.enum(CONTRACTUAL_CATEGORY_VALUES, {
   error: 'Attenzione, la categoria contrattuale non è valida.',
 });

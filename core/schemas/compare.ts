@@ -1,4 +1,4 @@
-// The contract of the compare PDF (issue 22, `POST offers/compare/attachment`): the compared
+// The contract of the compare PDF (docs/adr/0143-compare-offers.md, `POST offers/compare/attachment`): the compared
 // configurations (core/compare.ts CompareItem) and the credit check the sustainability row comes from.
 import { z } from './zod-config';
 import { COMPARE_LIMIT } from '../compare';

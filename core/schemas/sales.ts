@@ -62,7 +62,7 @@ export const QuotationListItemSchema = z.object({
   category: z.object({ id: z.string(), description: z.string() }),
   sustainability: z.object({ answers: z.record(z.string(), z.unknown()) }),
   hasAssistant: z.boolean(),
-  /** What the customer did through their link (issue 22): the furthest step and when; null when never shared. */
+  /** What the customer did through their link (docs/adr/0133-customer-link.md): the furthest step and when; null when never shared. */
   customer_activity: CustomerActivitySchema.nullable(),
 });
 export type QuotationListItem = z.infer<typeof QuotationListItemSchema>;

@@ -4,9 +4,9 @@ import { THEMES } from './account';
 import { QuotationStatusSchema } from './quotations';
 
 /**
- * The customer's link to a quotation (issue 22, core/share.ts): what the agent creates, lists and
+ * The customer's link to a quotation (docs/adr/0133-customer-link.md, core/share.ts): what the agent creates, lists and
  * revokes, and the public page's view of the proposal. The token is made on the agent's device and
- * sent once; the server keeps only its SHA-256 (docs/decisions.md).
+ * sent once; the server keeps only its SHA-256 (docs/adr/0133-customer-link.md).
  */
 
 const TOKEN_MESSAGE = 'Il link non è valido';
