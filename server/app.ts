@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/prescoring/');
     if (!isApi && request.method === 'GET' && existsSync(indexHtml)) {
-      // A customer's link (issue 22): its address is a secret that no search engine keeps (nor, security.ts, any referrer).
+      // A customer's link (docs/adr/0133-customer-link.md): its address is a secret that no search engine keeps (nor, security.ts, any referrer).
       if (request.url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -1,4 +1,4 @@
-// Requests Node's HTTP parser refuses before Fastify sees them (issue 19): a malformed request line
+// Requests Node's HTTP parser refuses before Fastify sees them (docs/security.md): a malformed request line
 // and headers over Node's limit are answered in the error envelope with an Italian message, on a real
 // socket (app.inject bypasses the parser).
 import net from 'node:net';

@@ -33,7 +33,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(60 * 60 * 24 * 30),
-  // Absolute lifetime of a login, however often its refresh token rotates (issue 19).
+  // Absolute lifetime of a login, however often its refresh token rotates (docs/adr/0100-access-and-refresh-tokens.md).
   SESSION_MAX_AGE: z.coerce.number().int().positive().default(DEFAULT_SESSION_MAX_AGE),
   SSO_ISSUER: z.string().optional(),
   SSO_SECRET: z.string().min(16).optional(),

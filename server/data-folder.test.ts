@@ -1,4 +1,4 @@
-// One process per PGlite data folder (issue 19, point 8): two server processes on one folder each
+// One process per PGlite data folder (docs/adr/0108-one-process-per-pglite-folder.md): two server processes on one folder each
 // overwrote the other's writes. Real server processes: the second one refuses to start with a
 // sentence saying why; once the first is killed (SIGKILL, its lock left behind) a new one starts;
 // a damaged folder fails with a sentence, not a WebAssembly abort. PGlite only (PostgreSQL has its

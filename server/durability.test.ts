@@ -1,4 +1,4 @@
-// Durability (issue 11): the server process is killed with SIGKILL in the middle of 100 concurrent
+// Durability (docs/adr/0011-pdf-outbox.md, docs/adr/0111-idempotency.md): the server process is killed with SIGKILL in the middle of 100 concurrent
 // quote creations and started again on the same data. Every write it acknowledged must be there,
 // and replaying every request with its Idempotency-Key must leave exactly 100 quotations: none lost,
 // none doubled, and every one of them gets its PDF. Runs on PGlite (files in a data folder) and, in

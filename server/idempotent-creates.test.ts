@@ -1,4 +1,4 @@
-// Exactly-once creates across a crash (issue 19, point 7). A process can die after a create has
+// Exactly-once creates across a crash (docs/adr/0111-idempotency.md). A process can die after a create has
 // committed and before its Idempotency-Key's answer is stored; the client then retries with the same
 // key. The crash is simulated deterministically: a trigger makes storing the answer fail (the point
 // where the process would have died), then the same request is retried once the key's lease is over.

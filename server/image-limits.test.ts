@@ -1,4 +1,4 @@
-// Image limits (issue 19, point 9): a small file can declare a huge picture (a 137 KB PNG of
+// Image limits (docs/adr/0109-uploaded-files.md): a small file can declare a huge picture (a 137 KB PNG of
 // 6000 × 6000 pixels made the marketing PDF take 1.1 GB). Every upload (logo, car images, marketing
 // posts) is refused from its header, before anything decodes it; and a stored marketing image that
 // cannot be embedded (corrupt, or too large from before the limits) is left out of the post's PDF

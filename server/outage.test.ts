@@ -1,4 +1,4 @@
-// Database outage (issue 19, point 4): the server runs as its own process on PostgreSQL reached
+// Database outage (docs/adr/0107-maintenance-and-database-outage.md): the server runs as its own process on PostgreSQL reached
 // through a TCP proxy in this test, so the database can be cut and brought back. While it is cut,
 // requests in flight and new ones are answered 503 with Retry-After in the error envelope (never a
 // crash, never a 500), /api/v1/health says the database is down while /api/v1/health/live says the

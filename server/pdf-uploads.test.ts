@@ -1,4 +1,4 @@
-// PDF uploads (issue 19): a quotation document with active content (scripts, launch actions, also
+// PDF uploads (docs/adr/0109-uploaded-files.md): a quotation document with active content (scripts, launch actions, also
 // hidden in a compressed object stream or behind #xx escapes) is refused, and a quotation holds at
 // most MAX_DOCUMENTS_PER_QUOTATION documents.
 import { deflateSync } from 'node:zlib';

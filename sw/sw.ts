@@ -102,7 +102,7 @@ const warm = () => (warming ??= warmAssets().finally(() => (warming = null)));
 self.addEventListener('activate', () => void warm());
 
 // Client-side routes open the precached shell, offline too; API and file routes never do. Nor does a
-// customer's link (/p/{token}, issue 22): it always asks the server, so a revoked or expired link is
+// customer's link (/p/{token}, docs/adr/0133-customer-link.md): it always asks the server, so a revoked or expired link is
 // never opened from this device's copy (its data is never kept either: src/offline/persister.ts).
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/prescoring\//, /^\/legal\//, /^\/p\//] }));
 

@@ -152,7 +152,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000, keepAlive: true });
   // A connection lost while idle in the pool is reported on the pool, one lost while checked out (a
   // transaction) on the client: without a listener either one is an unhandled 'error' event that ends the
-  // process (issue 19). The query that was running fails on its own and is answered 503 (lib/errors.ts);
+  // process (docs/adr/0107-maintenance-and-database-outage.md). The query that was running fails on its own and is answered 503 (lib/errors.ts);
   // the pool drops the broken client and opens new ones when the database is back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 
 /**
  * PGlite has no lock of its own: two server processes on one data folder both start, and each
- * overwrites the other's writes (issue 19: 20 acknowledged writes gone after a restart). The folder
+ * overwrites the other's writes (20 acknowledged writes gone after a restart; docs/adr/0108-one-process-per-pglite-folder.md). The folder
  * is held through a lock file beside it naming the holder (pid, host, process start); a second
  * process refuses to start. A lock left by a process that died (SIGKILL, power loss) is taken over:
  * its pid is not running, or runs another program (pid reused, e.g. pid 1 in a restarted container:

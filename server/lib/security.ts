@@ -28,7 +28,7 @@ const CSP = [
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    // A customer's link carries its token in the address (/p/{token}, issue 22): that page sends no referrer at all.
+    // A customer's link carries its token in the address (/p/{token}, docs/adr/0133-customer-link.md): that page sends no referrer at all.
     reply.header('Referrer-Policy', request.url.startsWith('/p/') ? 'no-referrer' : 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');

@@ -3,11 +3,11 @@ import type { Db, Queryable } from '../db/client';
 import { authThrottle } from '../db/schema';
 
 /**
- * Counting failed attempts so the limit holds under concurrency (issue 19, point 3): an attempt
+ * Counting failed attempts so the limit holds under concurrency (docs/adr/0014-login-throttle-order.md): an attempt
  * is taken (counted) before the password is checked, in one upsert per call whose row lock orders
  * parallel requests, and given back when it was not a failure. With a limit of 5, of 40 parallel
  * guesses only the 5 that took counts 1..5 are checked. The window is fixed: it starts with the
- * first attempt and the count starts again once it is over (docs/decisions.md).
+ * first attempt and the count starts again once it is over (docs/adr/0102-sign-in-throttling.md).
  *
  * Several keys are counted per call (the login's address and IP), from many processes at once on
  * PostgreSQL: every statement locks its rows in the keys' order, and an attempt refused is taken and

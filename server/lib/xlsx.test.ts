@@ -1,4 +1,4 @@
-// xlsx exports (issue 19): text that a spreadsheet could take for a formula stays text.
+// xlsx exports (docs/adr/0110-hostile-input-and-security-suites.md): text that a spreadsheet could take for a formula stays text.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { neutraliseFormula, renderXlsx } from './xlsx';

@@ -14,7 +14,7 @@ import { LEGAL_DOCUMENTS } from '../modules/legal/texts';
 import { type ApiRoute, fillPath, listRoutes, looksItalian, normalizeParams, servedRoutes } from './routes';
 
 /**
- * The authorization matrix (issue 11): every route of the app, for every kind of caller, gets the
+ * The authorization matrix (docs/security.md, "The authorization matrix"): every route of the app, for every kind of caller, gets the
  * status class its policy in POLICIES says. The route list comes from the app (openapi.json), so a
  * new route without a policy, or a policy for a route that is gone, fails the suite.
  *
@@ -158,7 +158,7 @@ const POLICIES: Record<string, Entry> = {
     ],
   },
   'POST /proposals/{id}/sync-token': { policy: SARA, params: (f) => ({ id: f.sara.proposalId }) },
-  // The customer's link (issue 22): Sara's links, and the public routes that take its token alone.
+  // The customer's link (docs/adr/0133-customer-link.md): Sara's links, and the public routes that take its token alone.
   'GET /quotations/{id}/share': { policy: SARA, params: (f) => ({ id: f.sara.shared.id }) },
   'POST /quotations/{id}/share': {
     policy: SARA_WRITE,
@@ -581,7 +581,7 @@ describe('authorization matrix', () => {
   });
 });
 
-describe('the customer’s link routes (issue 22)', () => {
+describe('the customer’s link routes', () => {
   it('answer a token that is not a link with the same 404 for every caller, whatever credentials come with it', async () => {
     const share = routes.filter((r) => r.key.startsWith('GET /share/') || r.key.startsWith('POST /share/'));
     expect(share.map((r) => r.key).sort()).toEqual([

@@ -8,7 +8,7 @@ import { customCar, offerInput, privateProposal } from '../test/payloads';
 import { type ApiRoute, listRoutes, looksItalian } from './routes';
 
 /**
- * Input fuzzing (issue 11): every route of the app that takes a JSON body, a query or path
+ * Input fuzzing (docs/security.md, "The fuzz suite"): every route of the app that takes a JSON body, a query or path
  * parameters gets invalid input — wrong types, missing fields, huge strings, negative numbers,
  * unknown keys, deep nesting, bodies that are not JSON — from a caller who passes every gate.
  * Nothing may answer 5xx, and every 4xx is the error envelope with an Italian message.

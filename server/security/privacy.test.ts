@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokers, offers, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/helper';
 
-// Issue 19, points 5 and 6: what one member of a network must not read of another's, on every
+// What one member of a network must not read of another's (docs/adr/0120-offer-visibility-and-private-notes.md, docs/adr/0156-device-catalogue-copy.md), on every
 // way out (offer detail, search, the device's catalogue copy).
 let t: TestApp;
 const NOTE = 'Margine del capogruppo: fino a 20 € al mese';

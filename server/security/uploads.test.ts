@@ -11,7 +11,7 @@ import { customCar, privateProposal } from '../test/payloads';
 import { multipartBody } from '../test/multipart';
 
 /**
- * Uploads across the app (issue 11): the type is taken from the content, never from the name or
+ * Uploads across the app (docs/adr/0109-uploaded-files.md): the type is taken from the content, never from the name or
  * the declared type; sizes are bounded; the client's file name never reaches the disk; files live
  * under DATA_DIR/uploads, outside the folder the app serves; an uploaded SVG is never accepted, and
  * the SVGs the app draws itself cannot run scripts even when opened directly.
@@ -77,7 +77,7 @@ const UPLOADS: Upload[] = [
     limitMessage: 'Il file deve pesare meno di 10MB',
     limitBytes: 10 * 1024 * 1024,
   },
-  // The customer's upload through their link (issue 22): the same checks, with the token alone.
+  // The customer's upload through their link (docs/adr/0133-customer-link.md): the same checks, with the token alone.
   {
     name: 'customer documents',
     field: 'file',
@@ -271,7 +271,7 @@ describe('security headers (server/lib/security.ts)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
-    // X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY, none by default: issue 19).
+    // X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY, none by default: docs/adr/0102-sign-in-throttling.md).
     const forged = await t.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
     const { buildApp } = await import('../app');
@@ -302,7 +302,7 @@ describe('security headers (server/lib/security.ts)', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   });
 
-  it('opens a customer’s link page (/p/{token}, issue 22) with no referrer and out of search engines', async () => {
+  it('opens a customer’s link page (/p/{token}) with no referrer and out of search engines', async () => {
     const res = await t.inject({ method: 'GET', url: `/p/${shareToken}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** An agent's public landing page (docs/decisions.md: a small showcase with title, intro and contacts). */
+/** An agent's public landing page (docs/adr/0141-marketing-posts-and-landing-page.md: a small showcase with title, intro and contacts). */
 export const landingPages = pgTable('landing_pages', {
   userId: integer('user_id')
     .primaryKey()

@@ -1,4 +1,4 @@
-// Catalogue management (issue 9): car images, the services of a catalogue offer and requests for
+// Catalogue management (account spec §3): car images, the services of a catalogue offer and requests for
 // cars that are not listed. Offers, cars, providers and products live in offers.ts.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';

@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Stored files when the file store is the database (server/lib/storage.ts, docs/adr/0010): keyed by the
+ * Stored files when the file store is the database (server/lib/storage.ts, docs/adr/0010-file-store.md): keyed by the
  * same keys as the folder layout ('<folder>/<random>.<ext>'), so rows that name a file are the same in
  * either store.
  */

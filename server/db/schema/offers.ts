@@ -22,7 +22,7 @@ export const brokers = pgTable('brokers', {
     .notNull()
     .default('provider'),
   logo: text('logo'),
-  /** Catalogue management (issue 9): null for the platform's own; else the group (network) or the agent that made it. */
+  /** Catalogue management (docs/adr/0138-providers-products-services.md): null for the platform's own; else the group (network) or the agent that made it. */
   ownerGroup: text('owner_group'),
   ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** Deleted in catalogue management: kept for the offers (also deleted ones) that still point at it. */
@@ -39,7 +39,7 @@ export const products = pgTable('products', {
     .references(() => brokers.code),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  /** Catalogue management (issue 9): null for the platform's own; else the group (network) or the agent that made it. */
+  /** Catalogue management (docs/adr/0138-providers-products-services.md): null for the platform's own; else the group (network) or the agent that made it. */
   ownerGroup: text('owner_group'),
   ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** Deleted in catalogue management: kept for the offers (also deleted ones) that still point at it. */
@@ -192,7 +192,7 @@ export const offers = pgTable(
     isHighlighted: boolean('is_highlighted').notNull().default(false),
     isSuggested: boolean('is_suggested').notNull().default(false),
     isCustom: boolean('is_custom').notNull().default(false),
-    /** Catalogue offers start as drafts (false) and appear in search once published (issue 9). */
+    /** Catalogue offers start as drafts (false) and appear in search once published (docs/adr/0136-catalogue-offers-and-publishing.md). */
     published: boolean('published').notNull().default(true),
     /** Visibility: no owner = public; else the owner and the owner's group (network) see it. */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -139,7 +139,7 @@ export const quotations = pgTable(
 );
 
 /**
- * The customer's links to a quotation (issue 22): only the token's SHA-256 is kept (the token itself
+ * The customer's links to a quotation (docs/adr/0133-customer-link.md): only the token's SHA-256 is kept (the token itself
  * is made on the agent's device and shown there). A link ends at the proposal's validity or when
  * revoked; it records what the customer did through it, acceptance included (time, IP, user agent).
  */
@@ -192,7 +192,7 @@ export const quotationDocuments = pgTable(
 );
 
 /**
- * The proposal PDF to render for a quotation's current version: a durable job (issue 21). Any server
+ * The proposal PDF to render for a quotation's current version: a durable job (docs/adr/0131-proposal-pdf-jobs.md). Any server
  * process claims a queued job, or a running one whose lease ran out (its process died), with an atomic
  * UPDATE over SELECT ... FOR UPDATE SKIP LOCKED; a new version of the quotation queues it again.
  */

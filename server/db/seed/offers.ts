@@ -826,10 +826,10 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** City cars get their own short, tall picture (issue 20); the other bodies as listed. */
+/** City cars get their own short, tall picture (docs/adr/0124-car-pictures.md); the other bodies as listed. */
 const bodyFor = (c: CarSpec): Body => (c.category === 'city-car' ? 'city' : c.body);
 
-// The demo's pricing model (issue 20: many offers sat at the same 118,90 €, 25.000 km cost as much as
+// The demo's pricing model (docs/adr/0112-demo-data.md: many offers sat at the same 118,90 €, 25.000 km cost as much as
 // 40.000 km, and no deposit was low enough for a 'chance 1' credit check). A long-term rental rate is
 // the car's depreciation over the contract, the money tied up in it, and the services, less the
 // deposit spread over the months:

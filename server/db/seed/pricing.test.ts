@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoMonthlyRate } from './offers';
 
-// Issue 20: the demo catalogue's rates come from a pricing model, so they behave as a customer expects.
+// The demo catalogue's rates come from a pricing model (docs/adr/0112-demo-data.md), so they behave as a customer expects.
 describe('the demo pricing model', () => {
   const panda = (o: Partial<{ duration: number; distance: number; deposit: number }> = {}) =>
     demoMonthlyRate(17_000, 'city-car', 'Fiat', { duration: 36, distance: 15_000, deposit: 0, factor: 1, ...o });

@@ -153,7 +153,7 @@ export async function seedQuotations(db: Db, users: Map<string, number>, now = n
 }
 
 /**
- * The customer's link of an old quotation of the full demo agent, expired with the proposal (issue 22):
+ * The customer's link of an old quotation of the full demo agent, expired with the proposal (docs/adr/0112-demo-data.md):
  * its token is published here, which is harmless since it no longer opens anything; /p/{token} shows
  * the neutral page (e2e/share.spec.ts). Real links' tokens are made on the agent's device.
  */

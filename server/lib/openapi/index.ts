@@ -7,7 +7,7 @@ import { API_PREFIX, buildDocument } from './document';
 export type { RouteDocs } from './document';
 
 const require = createRequire(import.meta.url);
-/** Swagger UI's prebuilt files, served from our own origin (docs/adr/0021): no CDN, not in the app's bundle. */
+/** Swagger UI's prebuilt files, served from our own origin (docs/adr/0021-swagger-ui-for-api-docs.md): no CDN, not in the app's bundle. */
 const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const UI_FILES: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

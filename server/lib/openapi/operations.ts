@@ -1,5 +1,5 @@
 /**
- * What the route schemas cannot say about each operation of /api/v1 (docs/adr/0020): its name
+ * What the route schemas cannot say about each operation of /api/v1 (docs/adr/0020-openapi-document-from-routes-and-operations-table.md): its name
  * (operationId), a summary, its tag, the statuses its service answers beyond those every operation of
  * its kind has (lib/openapi/document.ts derives 401, 403, 404, 409, 413, 415, 422 and 503), the media
  * types of a file answer, the required parts of a form, and the links of the main flows. Keyed like

@@ -109,7 +109,7 @@ describe('API key', () => {
     expect((await profile({ 'x-api-key': key2 })).statusCode).toBe(200);
   });
 
-  it('is revoked without a new one (issue 20): it stops working at once; only a personal login revokes', async () => {
+  it('is revoked without a new one: it stops working at once; only a personal login revokes', async () => {
     const s = await t.login('completo@demo.it');
     const key: string = (await t.inject({ method: 'POST', url: '/api/v1/agent/service/api', headers: s.headers })).json().data.apiKey;
     expect((await profile({ 'x-api-key': key })).statusCode).toBe(200);
@@ -143,7 +143,7 @@ describe('API key', () => {
   });
 });
 
-describe('changing the login email (issue 19)', () => {
+describe('changing the login email', () => {
   const paolo = { business_name: 'Marini Car', name: 'Paolo Marini', email: 'paolo.nuovo@example.it', phone: '', title: '', contact_info: '' };
   const emailOf = async (id: number) => (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
 
@@ -180,7 +180,7 @@ describe('changing the login email (issue 19)', () => {
   });
 });
 
-describe('password rules and revocation (issue 19)', () => {
+describe('password rules and revocation', () => {
   const patch = (headers: Record<string, string>, payload: object) => t.inject({ method: 'PATCH', url: '/api/v1/password', headers, payload });
   const change = (password: string, next: string) => ({ password, new_password: next, confirm_password: next });
 

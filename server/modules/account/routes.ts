@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await account.createApiKey(personal(req).user.id),
   }));
 
-  // Issue 20: a key can be switched off without minting another (personal login only, like creating one).
+  // A key can be switched off without minting another (personal login only, like creating one; docs/adr/0106-personal-api-keys.md).
   app.delete('/agent/service/api', { schema: { response: { 200: MessageSchema } } }, async (req) => {
     const revoked = await account.revokeApiKey(personal(req).user.id);
     return { data: { message: revoked ? MESSAGES.apiKeyRevoked : MESSAGES.apiKeyNone } };

@@ -99,7 +99,7 @@ export class AccountService {
 
   /**
    * Checks the current password, sets the new one and ends every other login of the user and
-   * their API key (docs/decisions.md): whoever knew the old password may have made either.
+   * their API key (docs/adr/0101-passwords-and-credential-changes.md): whoever knew the old password may have made either.
    */
   async changePassword(userId: number, currentFamily: string | null, current: string, next: string) {
     refuseCommonPassword(next, 'new_password');

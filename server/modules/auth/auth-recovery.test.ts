@@ -105,7 +105,7 @@ describe('password recovery', () => {
   });
 });
 
-describe('password recovery hardening (issue 19)', () => {
+describe('password recovery hardening', () => {
   const forgot = (email: string) => t.inject({ method: 'POST', url: '/api/v1/account/password/forgot', payload: { email } });
   const reset = (token: string, password: string) =>
     t.inject({ method: 'POST', url: '/api/v1/account/password/reset', payload: { token, password, confirm_password: password } });

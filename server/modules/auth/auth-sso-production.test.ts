@@ -10,7 +10,7 @@ const { u, profile, expiredAccess } = authTestApp();
 let t: TestApp;
 beforeAll(() => void ({ t } = u));
 
-describe('absolute session lifetime (issue 19)', () => {
+describe('absolute session lifetime', () => {
   it('ends a login 90 days after sign-in however often it was refreshed', async () => {
     const s = await t.login('agente@demo.it');
     const family = String(decodeJwt(s.access).fam);
@@ -82,7 +82,7 @@ describe('single sign-on', () => {
   });
 });
 
-describe('production fails closed (issue 19)', () => {
+describe('production fails closed', () => {
   const prod = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env });
   const other = { SSO_ISSUER: 'idp.example.it', SSO_SECRET: 'a-real-secret-of-the-identity-provider' };
 

@@ -11,7 +11,7 @@ import { hmac, randomToken, sha256 } from '../../lib/crypto';
  * are opaque, stored hashed and rotate on every use. The successor of a refresh token is
  * derived from it (HMAC), so parallel requests that present the same token within the grace
  * window all get the same successor instead of tripping reuse detection; a token presented
- * after the window is a reuse and revokes the whole family (docs/decisions.md).
+ * after the window is a reuse and revokes the whole family (docs/adr/0100-access-and-refresh-tokens.md).
  */
 export const REUSE_GRACE_SECONDS = 30;
 

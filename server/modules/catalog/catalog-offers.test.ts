@@ -50,7 +50,7 @@ describe('catalogue offers', () => {
     expect((await api('GET', `catalog/offers/${o.code}`, leader)).json().data).toMatchObject({ distance: 0, unlimitedKm: true });
   });
 
-  it('keeps its commission data, validated, and sellers see it as for any other offer (issue 20)', async () => {
+  it('keeps its commission data, validated, and sellers see it as for any other offer', async () => {
     const car = await newCar();
     const missing = await api('POST', 'catalog/offers', leader, offerInput(car.id, { potential_profit: undefined }));
     expect(missing.statusCode).toBe(422);
@@ -207,7 +207,7 @@ describe('variations and publishing', () => {
     // A published offer keeps its minimum: deleting a needed variation is refused.
     const del = await api('DELETE', `offers/${o.code}/child/${last.id}`, leader);
     expect(del.statusCode).toBe(422);
-    // ...saying the offer is published, and what to do (issue 20).
+    // ...saying the offer is published, and what to do (docs/adr/0136-catalogue-offers-and-publishing.md).
     expect(del.json().error.message).toBe(
       'L’offerta è pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse. Per questa modifica ritirala prima dalla pubblicazione.',
     );

@@ -13,7 +13,7 @@ import { variationRoutes } from './variations/routes';
 import { VariationsService } from './variations/service';
 
 /**
- * Catalogue management (issue 9), one folder per aggregate (cars with their images, lookups,
+ * Catalogue management (account spec §7), one folder per aggregate (cars with their images, lookups,
  * catalogue offers, their variations, providers with their products, requests), each with its
  * service and routes; ownership is scope.ts's.
  */

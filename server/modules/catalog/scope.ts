@@ -1,4 +1,4 @@
-// Ownership in the catalogue (issue 9): what an agent makes belongs to their group (network) when
+// Ownership in the catalogue (docs/adr/0136-catalogue-offers-and-publishing.md): what an agent makes belongs to their group (network) when
 // they have one, else to them; only that scope sees and changes it, anyone else gets 404 (ids of other
 // networks are not confirmed). Shared by every catalogue aggregate (cars, offers, providers, ...).
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The printable comparison ('Stampa PDF' on /offers/compare, issue 22): the rows of core/compare-table.ts,
+// The printable comparison ('Stampa PDF' on /offers/compare, docs/adr/0143-compare-offers.md): the rows of core/compare-table.ts,
 // one column per configuration, on landscape A4 pages. The best value of a row is written 'Migliore' on a
 // tinted cell, never told by the colour alone.
 import { carImageOfPath } from '@core/car-image';

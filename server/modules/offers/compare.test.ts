@@ -1,4 +1,4 @@
-// The compare PDF (issue 22): POST offers/compare/attachment, every rule on PGlite (and PostgreSQL with TEST_DB_KIND=postgres).
+// The compare PDF (docs/adr/0143-compare-offers.md): POST offers/compare/attachment, every rule on PGlite (and PostgreSQL with TEST_DB_KIND=postgres).
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The compare PDF's data (issue 22, `POST offers/compare/attachment`): every offer through the detail
+// The compare PDF's data (docs/adr/0143-compare-offers.md, `POST offers/compare/attachment`): every offer through the detail
 // (the one visibility rule, core/offer-visibility.ts: an offer the caller cannot see is 404, as the detail),
 // priced and laid out by core/compare-table.ts as the compare page does, for this caller (their fees,
 // their credit check).

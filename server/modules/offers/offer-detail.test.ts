@@ -125,7 +125,7 @@ describe('GET /offers/:id', () => {
     expect(res.body).not.toContain('has_extra_commission');
   });
 
-  it('shows private notes only on Catalogo offers and only to the user who made the offer (issue 19)', async () => {
+  it('shows private notes only on Catalogo offers and only to the user who made the offer', async () => {
     const catalogo = await codeWhere(and(eq(offers.tag, 'Catalogo'), isNotNull(offers.privateNotes), isNull(offers.ownerUserId), isNull(offers.ownerGroup)));
     const other = await codeWhere(and(isNull(offers.tag), isNotNull(offers.privateNotes), isNull(offers.ownerUserId), isNull(offers.ownerGroup)));
     // Nobody made the platform's own offers: even a seller (fees-visibility) reads no notes on them.

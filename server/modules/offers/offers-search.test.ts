@@ -191,7 +191,7 @@ describe('POST /search/offers', () => {
     expect(own.some((c) => leaderSees.has(c) || baseSees.has(c))).toBe(false);
   });
 
-  it('marks the user’s own offers and keeps private notes out of every card (issue 19: only the owner’s detail shows them)', async () => {
+  it('marks the user’s own offers and keeps private notes out of every card (only the owner’s detail shows them)', async () => {
     const seller = await search({ items: 100, sort: 'newest' });
     expect(seller.items.data.some((c) => c.isOwned)).toBe(true);
     expect(seller.items.data.some((c) => 'private_notes' in c)).toBe(false);

@@ -80,7 +80,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
       .send(file);
   });
 
-  // The compare page's PDF (issue 22): every offer visible to the caller (else 404), priced here as the page prices it.
+  // The compare page's PDF (docs/adr/0143-compare-offers.md): every offer visible to the caller (else 404), priced here as the page prices it.
   app.post(
     '/offers/compare/attachment',
     { schema: { body: CompareAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } },

@@ -183,7 +183,7 @@ export function withSustainability(cards: OfferCard[], filter: SustainabilityFil
 /**
  * private_notes are 'for the agent only' (account spec): the user who made the
  * catalogue offer reads them, in its detail and in the catalogue editor; no one else, however the
- * offer is shared (group, network) or whatever their features (issue 19). `_seller` is kept for
+ * offer is shared (group, network) or whatever their features (docs/adr/0120-offer-visibility-and-private-notes.md). `_seller` is kept for
  * the detail's call and no longer widens it.
  */
 export function canSeePrivateNotes(ownerUserId: number | null, userId: number, _seller?: boolean) {

@@ -86,7 +86,7 @@ export async function offerDelta(db: Db, service: OffersService, auth: AuthConte
 /**
  * The names the device needs, for the offers this user may see only, as the search's filter column
  * shows them: another group's own rental companies, products and custom-car brands stay out of
- * every device (issue 19). Areas and delivery times are the portal's own lists.
+ * every device (docs/adr/0156-device-catalogue-copy.md). Areas and delivery times are the portal's own lists.
  */
 function visibleLookups(lookups: FilterLookups, visible: readonly FilterableOffer[]): FilterLookups {
   const pick = <T>(all: Record<string, T>, codes: Iterable<string>) => {

@@ -19,7 +19,7 @@ import * as prescoring from './service';
  * The prescoring service, mounted at `/prescoring/` outside `/api/v1`: no authentication (spec §7), so every
  * route says `public: true` (the auth hook only runs under /api/v1 anyway). Answers are the spec's
  * `{ success, data, error, errorCode }`; refusals are 4xx in the API's error envelope plus `success: false`
- * and `errorCode` (docs/decisions.md, docs/prescoring.md "HTTP API").
+ * and `errorCode` (docs/adr/0128-prescoring-envelope-and-device-rules.md, docs/prescoring.md "HTTP API").
  */
 export const prescoringRoutes: FastifyPluginAsyncZod<{ allowedAt: (url: string) => string[] }> = async (app, { allowedAt }) => {
   app.setErrorHandler(prescoringError);

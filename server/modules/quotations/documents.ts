@@ -50,7 +50,7 @@ export class QuotationDocuments {
 
   /**
    * The checks and the write of one document, the same for the agent's upload and the customer's
-   * through their link (issue 22: `shareId` says which link).
+   * through their link (docs/adr/0133-customer-link.md; `shareId` says which link).
    */
   async save(row: QuotationRow, fileType: string, file: { filename: string; data: Buffer }, by: { clientKey?: string | null; shareId?: number | null }) {
     if (!row.code) throw invalid({ quotation: ['Il preventivo non ha ancora un codice: completa il credit check'] });

@@ -1,4 +1,4 @@
-// Proposal PDFs as durable jobs (issue 21): a job a crashed process left 'running' is rendered again
+// Proposal PDFs as durable jobs (docs/adr/0131-proposal-pdf-jobs.md, docs/adr/0011-pdf-outbox.md): a job a crashed process left 'running' is rendered again
 // when a server starts; a job another live process holds is left alone; a finished job is announced.
 // The sweep queues a quotation left with neither a PDF nor a job for its version, once however many
 // processes sweep, a batch at a time; a create retried after its answer was lost queues it too.

@@ -1,4 +1,4 @@
-// Proposal PDFs as durable jobs (issue 21): a write queues the quotation's current version in
+// Proposal PDFs as durable jobs (docs/adr/0131-proposal-pdf-jobs.md): a write queues the quotation's current version in
 // proposal_pdf_jobs (db/schema/quotations.ts) in the write's own transaction (a transactional outbox:
 // the quotation and the job it promises commit together, docs/adr/0011-pdf-outbox.md), and the render
 // runs after the response. Any server process claims a job with one atomic UPDATE over SELECT ... FOR

@@ -39,7 +39,7 @@ function rows(doc: Pdf, pairs: [string, string][]) {
   }
 }
 
-/** The printable proposal (issue 7): agent, customer, car with picture, configuration, prices, validity and date. */
+/** The printable proposal (spec §2 "Quotation wizard", §4 "PDF availability"; docs/adr/0131-proposal-pdf-jobs.md): agent, customer, car with picture, configuration, prices, validity and date. */
 export function renderProposalPdf({ row, customer, agent, offer }: Input): Promise<Buffer> {
   const title = proposalTitle(row.id);
   const info = categoryInfo(customer.employee_category as ContractualCategory);

@@ -39,7 +39,7 @@ export class ProposalPresenter {
       this.db.select().from(users).where(eq(users.id, row.ownerId)),
       this.stillValid(row),
     ]);
-    // The customer as the quotation was made for them, not today's record (issue 16).
+    // The customer as the quotation was made for them, not today's record (docs/adr/0130-customers.md).
     const customer = toCustomer(row.customer);
     const slots = documentSlots(customer.employee_category).map((s) => ({
       file_type: s.file_type,

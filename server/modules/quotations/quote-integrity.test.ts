@@ -1,4 +1,4 @@
-// Issue 16: a quotation is exactly what the agent configured, for the customer as they were, and it
+// A quotation is exactly what the agent configured (docs/adr/0123-one-price-pricequote.md), for the customer as they were (docs/adr/0130-customers.md), and it
 // never changes after the fact. Through the real API: what the offer detail shows (computed here as
 // the screen computes it, with core's priceQuote over GET offers/{code}) is what the wizard's preview,
 // the saved proposal or quote, its PDF, the list row, the xlsx row and the dashboard carry.

@@ -177,7 +177,7 @@ export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
    * PDF readiness as server-sent events: 'update' events carry the proposal until has_pdf is true.
    * Driven by LISTEN/NOTIFY, so a PDF rendered by another server process reaches this stream too.
    * With `follow=1` the stream instead stays open for what the customer does through their link
-   * (issue 22): an 'activity' event `{ id, kind, at }` per visit, document or acceptance, and nothing
+   * (docs/adr/0134-customer-accepts-agent-follows.md): an 'activity' event `{ id, kind, at }` per visit, document or acceptance, and nothing
    * else; the page reads the proposal again itself, so no event ever carries an older proposal.
    */
   app.get(

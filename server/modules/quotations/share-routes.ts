@@ -18,7 +18,7 @@ const TokenParams = z.object({ token: z.string() });
 const WRITE = { feature: 'quotations' as const };
 
 /**
- * The customer's link (issue 22): the agent's routes under quotations/{id}/share (scoped like every
+ * The customer's link (docs/adr/0133-customer-link.md): the agent's routes under quotations/{id}/share (scoped like every
  * quotation route: another agent's quotation is 404), and the public ones under share/{token}, each
  * counted against its client IP before the token is looked at.
  */

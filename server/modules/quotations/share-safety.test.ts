@@ -1,4 +1,4 @@
-// The customer's link (issue 22): rules of server/modules/quotations/share.ts.
+// The customer's link (docs/adr/0133-customer-link.md): rules of server/modules/quotations/share.ts.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';

@@ -1,4 +1,4 @@
-// The customer's link server tests' common ground (issue 22, share.ts): one test app per file, four
+// The customer's link server tests' common ground (docs/adr/0133-customer-link.md, share.ts): one test app per file, four
 // agents, a public offer, and helpers for the agent's routes and the customer's public ones. Each
 // share-*.test.ts calls `shareTestApp()` at its top.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The customer's link to a quotation (issue 22, core/share.ts): the agent creates, lists, revokes and
+// The customer's link to a quotation (docs/adr/0133-customer-link.md, core/share.ts): the agent creates, lists, revokes and
 // emails links; the customer, with the token alone, sees the proposal, downloads its PDF, uploads the
 // documents and accepts it. Only the token's SHA-256 is stored; a wrong, expired or revoked token gets
 // one neutral 404; every customer action is announced to the agent's open quotation page (NOTIFY).

@@ -118,7 +118,7 @@ export class QuotationListService {
         agentName: users.name,
         hasAssistant: sql<boolean>`${users.botUuid} is not null`,
         hasAttachments: sql<boolean>`exists (select 1 from ${quotationDocuments} where ${quotationDocuments.quotationId} = ${quotations.id})`,
-        // The customer's link (issue 22): when it was first sent, last opened, last given a document, accepted.
+        // The customer's link (docs/adr/0133-customer-link.md): when it was first sent, last opened, last given a document, accepted.
         shareFacts: sql<ShareFacts | null>`(select json_build_object('createdAt', min(${quotationShares.createdAt}), 'lastOpenedAt', max(${quotationShares.lastOpenedAt}),
           'acceptedAt', max(${quotationShares.acceptedAt}), 'lastDocumentAt', (select max(d.created_at) from ${quotationDocuments} d where d.quotation_id = ${quotations.id} and d.share_id is not null))
           from ${quotationShares} where ${quotationShares.quotationId} = ${quotations.id} having count(*) > 0)`,

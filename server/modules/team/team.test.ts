@@ -177,7 +177,7 @@ describe('PATCH agent/{id}/toggle', () => {
   });
 });
 
-describe('member logins (issue 19)', () => {
+describe('member logins', () => {
   const profile = (headers: Record<string, string>) => t.inject({ method: 'GET', url: '/api/v1/agent/profile', headers });
   const codeOf = async (email: string) => ((await members(leader)).json().data as { code: string; email: string }[]).find((m) => m.email === email)!.code;
   const activationLink = async (to: string) => {

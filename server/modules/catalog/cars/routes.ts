@@ -1,4 +1,4 @@
-// The car catalogue and car images (issue 9): every agent reads it; custom cars and images need their features.
+// The car catalogue and car images (docs/adr/0137-cars-custom-cars-and-images.md): every agent reads it; custom cars and images need their features.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The car catalogue and its pictures (issue 9): the versions agents pick from, custom cars, and the
+// The car catalogue and its pictures (docs/adr/0137-cars-custom-cars-and-images.md): the versions agents pick from, custom cars, and the
 // custom images that stand in for the generated ones.
 import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { carImagePath, isBody } from '@core/car-image';

@@ -1,4 +1,4 @@
-// Catalogue offers an agent makes (issue 9): list, edit, clone, publish; only the owner's scope sees them.
+// Catalogue offers an agent makes (docs/adr/0136-catalogue-offers-and-publishing.md): list, edit, clone, publish; only the owner's scope sees them.
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { carImagePath } from '@core/car-image';
 import { CATALOG_MESSAGES, CATALOG_PAGE_SIZE, CATALOG_TAG, missingVariations, sameValues, searchCategoryOf, searchFuelOf, canPublish } from '@core/catalog';

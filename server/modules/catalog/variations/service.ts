@@ -1,4 +1,4 @@
-// Child offers (variations) of a catalogue offer, the spec's /offers/{offerId}/child paths (issue 9).
+// Child offers (variations) of a catalogue offer, the spec's /offers/{offerId}/child paths (account spec §7).
 import { and, eq } from 'drizzle-orm';
 import { CATALOG_MESSAGES, sameValues } from '@core/catalog';
 import type { Variation, VariationInput } from '@core/schemas/catalog';
