@@ -244,7 +244,7 @@ export async function signInAndWarm(page: Page, base: string): Promise<{ offers:
 /**
  * Stops the app's service worker (through `cdp`, a session on one of the browser's tabs), then waits a second:
  * the next start runs in a new renderer and starts the worker itself, as an agent who reopens the app. A
- * running worker kept the last start's renderer alive (docs/decisions.md, issue 18).
+ * running worker kept the last start's renderer alive (docs/adr/0173-lighthouse-bench-method-and-calibration.md).
  */
 export async function stopAppWorkers(cdp: CDPSession) {
   await cdp.send('ServiceWorker.enable');

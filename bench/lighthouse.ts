@@ -25,7 +25,7 @@ const INTERACTIONS = 5;
  * The machine the budget is stated for (docs/architecture.md: Lighthouse benchmarkIndex about 1,100). Lighthouse's 4x
  * simulated slow-down assumes the machine it runs on; a faster one finishes its tasks sooner and scores
  * better. The calibrated runs slow the CPU by 4 x (this machine's benchmarkIndex / TARGET): a linear
- * scaling by Lighthouse's own measure of the machine (docs/decisions.md).
+ * scaling by Lighthouse's own measure of the machine (docs/adr/0173-lighthouse-bench-method-and-calibration.md).
  */
 const TARGET_BENCHMARK_INDEX = Number(process.env.BENCH_LIGHTHOUSE_TARGET_INDEX ?? 1100);
 
@@ -61,7 +61,7 @@ export async function run() {
     // Each run starts in a new renderer process, as an agent who reopens the app does: the app's service
     // worker kept the previous run's process (and its heap) alive, and Lighthouse's trace starts V8's
     // CPU profiler, whose start walks that heap inside the page's first task (CpuProfiler::StartProfiling:
-    // 150-200 ms at full speed in a reused renderer, 5-17 ms in a new one; docs/decisions.md).
+    // 150-200 ms at full speed in a reused renderer, 5-17 ms in a new one; docs/adr/0173-lighthouse-bench-method-and-calibration.md).
     const freshRenderer = async () => {
       const tab = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(tab);

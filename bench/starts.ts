@@ -7,7 +7,7 @@
 // and 10x (the calibrated slow-down on a fast machine), from wall time (what Lighthouse would count) and from
 // thread time (what the app itself costs, without the time the thread waited for the CPU on a busy machine):
 // steadier than Lighthouse's score for comparing two builds
-// (docs/decisions.md, issue 18). `npm run bench -- starts`; BENCH_STARTS_RUNS (5) runs a page, BENCH_STARTS_PAGES
+// (docs/adr/0174-starts-bench.md). `npm run bench -- starts`; BENCH_STARTS_RUNS (5) runs a page, BENCH_STARTS_PAGES
 // (offers,detail,wizard) the pages.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -35,7 +35,7 @@ test('changes profile and password, then logs in with the new password', async (
   await form.getByRole('button', { name: 'Salva' }).click();
   await expect(form.getByText('Questo campo è obbligatorio')).toBeVisible();
   await expect(form.getByText('Indicare un numero di telefono valido')).toBeVisible();
-  // A new login email asks for the current password (issue 19).
+  // A new login email asks for the current password (docs/adr/0101-passwords-and-credential-changes.md).
   await expect(form.getByLabel('Password attuale')).toHaveCount(0);
   await form.getByLabel('Email').fill('paolo.altro@example.it');
   await expect(form.getByText('Per cambiare l’email di accesso conferma con la tua password attuale')).toBeVisible();
@@ -108,7 +108,7 @@ test('creates an API key, copies it, and calls the API with it', async ({ page, 
   expect((await request.get('/api/v1/agent/profile', { headers: { 'X-Api-Key': first } })).status()).toBe(401);
   expect((await request.get('/api/v1/agent/profile', { headers: { 'X-Api-Key': second } })).status()).toBe(200);
 
-  // Revoke without a new key (issue 20): asked first, then the key stops working.
+  // Revoke without a new key (docs/adr/0106-personal-api-keys.md): asked first, then the key stops working.
   await tab.getByTestId('api-key-revoke').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Revocare la chiave API?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
@@ -204,7 +204,7 @@ test('adds a sub-agent who activates through the emailed link, then suspends and
 
   await page.reload();
   await expect(tile.getByTestId('member-status')).toHaveText('attivato');
-  // Suspending logs the member out: it is asked first, and a cancel changes nothing (issue 20).
+  // Suspending logs the member out: it is asked first, and a cancel changes nothing (docs/adr/0140-team.md).
   await tile.getByRole('button', { name: 'Disattiva' }).click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Il sub-agente verrà disconnesso');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Annulla' }).click();
@@ -314,7 +314,7 @@ test('the personal assistant answers about the agent’s own work, not as the FA
   await expect(panel).toHaveAttribute('data-mode', 'personal');
   await expect(panel).toContainText('Assistente personale');
   await expect(panel).toContainText('Ciao Giulia Verdi');
-  // The integration's id is not for the user to read (issue 20).
+  // The integration's id is not for the user to read (docs/adr/0142-assistants.md).
   await expect(panel).not.toContainText('demo-bot');
   const ask = async (q: string) => {
     await expect(panel.getByTestId('assistant-bot').first()).toBeVisible(); // the welcome: the panel is there

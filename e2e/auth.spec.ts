@@ -12,7 +12,7 @@ test.describe('menu', () => {
     await expect(menu(page).getByText('Home')).toBeVisible();
     await expect(menu(page).getByText('Domande Frequenti')).toBeVisible();
     await expect(menu(page).getByText('Supporto')).toHaveCount(0);
-    // A gated route typed by hand says why it does not open (issue 20), and stays where it is.
+    // A gated route typed by hand says why it does not open (docs/adr/0144-hidden-areas-and-not-enabled-page.md), and stays where it is.
     for (const path of ['/support', '/catalog', '/providers', '/admin', '/marketing', '/offer/request']) {
       await page.goto(path);
       await expect(page.getByTestId('not-allowed')).toContainText('Funzionalità non abilitata per il tuo account');

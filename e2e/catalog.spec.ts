@@ -114,7 +114,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(s.getByText('Offerta pubblicata', { exact: true })).toBeVisible();
   await expect(s.getByTestId('offer-status')).toContainText('Pubblicata');
   await expect(s.getByTestId('variations-missing')).toHaveText('Offerta pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse');
-  // A refused delete on the published offer says why, with no green line under the red one (issue 20).
+  // A refused delete on the published offer says why, with no green line under the red one (docs/adr/0136-catalogue-offers-and-publishing.md).
   await s.getByTestId('variation-row').first().getByTestId('variation-delete').click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(s.getByRole('alert').filter({ hasText: 'L’offerta è pubblicata: deve mantenere' })).toBeVisible();
@@ -411,7 +411,7 @@ test('the quotation start offers the manual offer form when the car is not liste
   await shots(page, 'quotation-manual-offer');
   await form.getByRole('button', { name: 'Invia richiesta' }).click();
   await expect(form.getByText('Richiesta inviata')).toBeVisible();
-  // Followed through (issue 20): the form says what comes next and leads to the request.
+  // Followed through (docs/adr/0135-requests-for-unlisted-cars.md): the form says what comes next and leads to the request.
   await form.getByTestId('manual-offer-next').getByRole('link', { name: 'Vedi la richiesta' }).click();
   await expect(page).toHaveURL(/\/offer\/request\/\d+$/);
   await page.goto('/offer/request');

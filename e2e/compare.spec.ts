@@ -1,4 +1,4 @@
-// Issue 22, 'Confronta offerte': on a phone an agent compares offers from the cards and from a detail, prints
+// 'Confronta offerte' (docs/adr/0143-compare-offers.md): on a phone an agent compares offers from the cards and from a detail, prints
 // the comparison (the server's PDF) and shares it with a colleague; the link shows each agent what the server
 // lets them see. Offline, the comparison is built from the device's copy of the catalogue.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

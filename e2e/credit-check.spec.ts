@@ -137,7 +137,7 @@ test('a check made on /offers keeps its result until it is closed, then applies 
   await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
   await openModal(page);
   await retiredCheck(page);
-  // The result stays as long as the user reads it (issue 20): no timed reload under their eyes.
+  // The result stays as long as the user reads it (docs/adr/0127-credit-check-and-offers-search.md): no timed reload under their eyes.
   await expect(result(page)).toBeVisible();
   await expect(page).not.toHaveURL(/monthly_rates/);
   await modal(page).getByRole('button', { name: 'Chiudi' }).click();
@@ -155,7 +155,7 @@ test('questions that fail to load are said at once, and come back on retry', asy
   );
   await openModal(page);
   await chooseCategory(page, 'Pensionato');
-  // The first failure is shown, not held back behind the retries (issue 20).
+  // The first failure is shown, not held back behind the retries (docs/adr/0128-prescoring-envelope-and-device-rules.md).
   await expect(modal(page).getByTestId('cc-logic-error')).toContainText('Spiacenti, si è verificato un errore con la richiesta', { timeout: 3000 });
   failing = false;
   await expect(question(page, 'net_monthly_income')).toBeVisible();
@@ -179,7 +179,7 @@ test('a business that needs a deposit: chance 1, warning, deposit limit', async 
   await modal(page).getByRole('link', { name: 'Vetrina Offerte' }).click();
   await expect(page).toHaveURL(/\/offers\?customerType=piva&monthly_rates=0,500&deposits=1,6000$/);
   await expect(offersCount(page)).toContainText(/Auto Trovat[ae]/);
-  // The demo catalogue has low deposits (issue 20): a 'chance 1' check finds offers, not 'Oops…'.
+  // The demo catalogue has low deposits (docs/adr/0112-demo-data.md): a 'chance 1' check finds offers, not 'Oops…'.
   await expect(offers(page).getByTestId('offer-card').first()).toBeVisible();
   expect(await countOf(page)).toBeGreaterThan(0);
 });
@@ -282,7 +282,7 @@ async function withStoredCheck(page: Page) {
   await expect(page).toHaveURL(/\/offers\?customerType=privati&monthly_rates=0,600$/);
   await settled(page);
   await expect(level(page, 'Alta')).toHaveAttribute('aria-pressed', 'true');
-  // The colours' meaning is said, not guessed (issue 20).
+  // The colours' meaning is said, not guessed (docs/adr/0126-traffic-light-colours.md).
   await expect(offers(page).getByTestId('traffic-light')).toContainText('livello 2 alta (rosso), 1 media (ambra), 0 bassa (verde)');
 }
 

@@ -60,7 +60,7 @@ export async function shots(page: Page, name: string) {
 }
 
 /**
- * Issue 20: every figure on the visible page went through core/format.ts (no '2500 €', '5.1',
+ * Every figure on the visible page went through core/format.ts (docs/adr/0113-figures-one-formatter.md; no '2500 €', '5.1',
  * '5.000,00 €'); core/format-check.ts holds the rules.
  */
 export async function expectFormattedNumbers(page: Page, where: string) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectFormattedNumbers, screen, test, USERS } from './fixtures';
 
-// Issue 20: every figure on screen goes through core/format.ts. The scan reads the rendered text of
+// Every figure on screen goes through core/format.ts (docs/adr/0113-figures-one-formatter.md). The scan reads the rendered text of
 // the main screens and fails on any number the Italian rules would not write ('2500 €', '5.1',
 // '5.000,00 €'); core/format-check.test.ts holds the rules themselves. The catalogue editor is
 // scanned in catalog.spec.ts, where an offer is made.

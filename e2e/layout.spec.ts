@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, laidOut, screen, test, USERS } from './fixtures';
 
-// Issue 20: on a phone the floating buttons (assistants, credit check) covered the Km annui and Anticipo
+// The floating buttons' strip (docs/adr/0147-layout-floating-strip-phones-no-shift.md): on a phone the buttons (assistants, credit check) covered the Km annui and Anticipo
 // values of the cards, the last Home entry and prices. Whatever the scroll, nothing interactive and no
 // price may lie under one: what is under each button is asked of the browser's own hit testing
 // (elementsFromPoint honours scrolling and clipping) on a grid of points over the button.
@@ -60,7 +60,7 @@ test('no floating button covers a control or a price on Home, /offers and an off
 
   await page.goto('/offers');
   await expect(screen(page).getByTestId('offer-card').first()).toBeVisible();
-  // The first card starts above the fold (issue 20).
+  // The first card starts above the fold.
   const first = await screen(page).getByTestId('offer-card').first().boundingBox();
   expect(first!.y).toBeLessThan(844 / 2);
   await expectNothingUnderFabs(page, '/offers');

@@ -4,7 +4,7 @@ import { E2E } from './env';
 import { test, expect, screen, USERS } from './fixtures';
 
 // Runs alone (its own Playwright project): maintenance answers 503 to every API call.
-// A 503 says the server cannot serve now, not that the session is over (issue 17): the agent stays
+// A 503 says the server cannot serve now, not that the session is over (docs/adr/0145-what-ends-a-session-on-the-device.md): the agent stays
 // signed in with what the device has, and a login attempt meanwhile is told why it cannot go through.
 test('maintenance (503 everywhere) keeps the agent signed in, and a login attempt says why it fails', async ({ page, loggedIn, browser }) => {
   await loggedIn(USERS.full);

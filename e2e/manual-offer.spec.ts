@@ -1,6 +1,6 @@
 import { expect, screen, test, USERS } from './fixtures';
 
-// Issue 20: the manual offer (catalogue-and-account.md §2 "Manual offer form", embedded in the quotation
+// The manual offer (docs/adr/0135-requests-for-unlisted-cars.md; account spec §2 "Manual offer form", embedded in the quotation
 // flow) is reachable from a quotation start, and what it sends is followed through: the request is in
 // the agent's requests, its page shows what was sent, and the list leads back to it.
 

@@ -127,7 +127,7 @@ test('an address whose variation no longer exists shows the expired mark; no sel
 });
 
 test('seller tab: rental data, seller notes behind a click on Catalogo offers, fees', async ({ page, loggedIn, request }) => {
-  // Seller notes are for the offer's maker only (issue 19): one of this agent's own catalogue offers.
+  // Seller notes are for the offer's maker only (docs/adr/0120-offer-visibility-and-private-notes.md): one of this agent's own catalogue offers.
   const login = await request.post('/api/v1/login', { data: { email: USERS.full, password: E2E.password } });
   const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
   let code: string | null = null;

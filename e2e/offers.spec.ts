@@ -85,7 +85,7 @@ test('sorts and pages forward and back', async ({ page }) => {
 });
 
 // A reopened app shows the answer it kept and asks the server again: the cards stay as they are (not dimmed,
-// not drawn again) while that refresh runs; a new search dims them until its own answer (issue 18).
+// not drawn again) while that refresh runs; a new search dims them until its own answer (docs/adr/0152-offers-screen-address-and-busy-state.md).
 test('reopened, the kept cards stay while they are refreshed; a new search dims them until its answer', async ({ page, context }) => {
   await openOffers(page);
   await expect(cards(page)).toHaveCount(18);
@@ -121,7 +121,7 @@ test('reopened, the kept cards stay while they are refreshed; a new search dims 
 });
 
 // While the first answer is on its way the grid shows still skeletons: a shimmer of their background was
-// an animation only the main thread runs, a style recalculation and a paint at every frame (issue 18).
+// an animation only the main thread runs, a style recalculation and a paint at every frame (docs/adr/0167-offer-cards-drawn-in-rows.md).
 test('while the first answer is on its way, the skeletons stand still: nothing animates on the main thread', async ({ page, context }) => {
   await loginAs(page, USERS.full);
   await expect(page.getByTestId('top-user')).toBeVisible();

@@ -1,4 +1,4 @@
-// A phone that keeps its data (issue 17): one persistent browser profile (the service worker, IndexedDB and the
+// A phone that keeps its data (docs/adr/0157-persisted-query-cache.md): one persistent browser profile (the service worker, IndexedDB and the
 // persisted cache survive restarts) whose connection goes through a switch (e2e/net-switch.ts). Shared by
 // e2e/offline-restarts.spec.ts and e2e/compare.spec.ts.
 import { type BrowserContext, chromium, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 17: offline is a state of the app, not an error. On one persistent browser profile (the service
+// Offline is a state of the app, not an error (docs/adr/0153-reachability-and-time-outs.md, docs/adr/0157-persisted-query-cache.md). On one persistent browser profile (the service
 // worker, IndexedDB and the persisted cache survive restarts, as on a phone): three offline starts in a
 // row and a cold start, a server that does not answer, a gateway's 503, and writes the service worker
 // sends with no page of the app open.

@@ -3,7 +3,7 @@ import { appFilesMissing, cacheSavedOnDevice, deviceRecords, expireAccessToken }
 import { expect, loginAs, screen, test, USERS } from './fixtures';
 import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
-// Writes made with the network cut (issue 4): kept on the device, replayed once the server can be reached,
+// Writes made with the network cut (docs/adr/0154-outbox-write-path-and-retry-rules.md): kept on the device, replayed once the server can be reached,
 // exactly once, whatever happened to the session or to the data in the meantime.
 
 test.use({ serviceWorkers: 'allow' });

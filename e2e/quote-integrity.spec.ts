@@ -1,4 +1,4 @@
-// Issue 16 as an agent lives it on a phone: the quotation is what was configured on the offer, for the
+// Quotation integrity (docs/adr/0123-one-price-pricequote.md, docs/adr/0130-customers.md) as an agent lives it on a phone: the quotation is what was configured on the offer, for the
 // customer as they were, and the wizard tells a server error from a lost connection.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatEuro, formatMonthly } from '../core/format';
@@ -164,7 +164,7 @@ test('a won quotation keeps the customer it was made for, and shows its outcome'
   await expect(q.getByTestId('status-label')).toHaveText('Vinto');
   await page.screenshot({ path: 'test-results/shots/integrity-won-390.png', fullPage: true });
   await page.goto(`/quotations`);
-  // On a phone the filters are folded behind 'Filtra' (issue 20).
+  // On a phone the filters are folded behind 'Filtra' (docs/adr/0147-layout-floating-strip-phones-no-shift.md).
   await screen(page).getByTestId('quotations-filter-toggle').click();
   await screen(page).locator('input[name="query"]').fill('Ettore Galli');
   const row = screen(page).locator(`a[href$="/quotations/${won.id}"]`);

@@ -1,4 +1,4 @@
-// Issue 22, the customer's link: the agent shares a quotation, the customer opens it on their phone (a
+// The customer's link (docs/adr/0133-customer-link.md): the agent shares a quotation, the customer opens it on their phone (a
 // second browser, no login), downloads the PDF, uploads the documents and accepts; the agent's page
 // follows without a reload, and the list says so. Revoked and expired links get one neutral page; a link
 // made offline is created when the network returns.

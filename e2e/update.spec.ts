@@ -54,7 +54,7 @@ test('a new build: the agent is told, and Aggiorna takes it over and reloads', a
 });
 
 // src/app-main.tsx, InBackground: the prompt's code (and workbox-window's registration) waits for a reopened app's
-// background moment, as the outbox does: the first screen draws without it (issue 18).
+// background moment, as the outbox does: the first screen draws without it (docs/adr/0159-update-prompt.md).
 test.describe('the update prompt on a reopened app', () => {
   test.use({ serviceWorkers: 'allow' });
   test('loads after the first seconds on the screen, and still registers the worker', async ({ page, loggedIn }) => {

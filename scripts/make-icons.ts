@@ -17,7 +17,7 @@ const render = async (size: number, file: string, maskable: boolean) => {
   await page.screenshot({ path: `public/icons/${file}`, omitBackground: !maskable });
 };
 // The page's icon (index.html): a PNG, which the browser decodes in a moment; an SVG icon is built as a
-// document of its own on the page's main thread while the app starts (about 8 ms at full speed; issue 18).
+// document of its own on the page's main thread while the app starts (about 8 ms at full speed; docs/adr/0149-icons-logo-favicon.md).
 await render(48, 'favicon-48.png', false);
 await render(192, 'icon-192.png', false);
 await render(512, 'icon-512.png', false);
