@@ -227,6 +227,10 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // The server's modules are loaded once per worker, not once per file: every file builds its own app
+          // on its own database (server/test/helper.ts) and no server module keeps state between apps. Summed
+          // import time of the suite 260 -> 44 s.
+          isolate: false,
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['server/test/seeded-template.ts'],
         },
@@ -240,6 +244,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['server/**/*.test.ts'],
                 environment: 'node',
+                isolate: false,
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['server/test/seeded-template.ts'],
               },
