@@ -1,10 +1,11 @@
 import { carImageOfPath } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
+import { paintedImage } from '@core/paint';
 import { proposalTitle } from '@core/quotation';
 import { proposalValidUntil } from '@core/share';
 import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
-import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, labelValueRow, type Pdf, renderPdf } from '../../lib/pdf';
 
 type Input = {
   row: typeof quotations.$inferSelect;
@@ -29,13 +30,12 @@ function section(doc: Pdf, title: string) {
 
 function rows(doc: Pdf, pairs: [string, string][]) {
   for (const [k, v] of pairs) {
-    const y = doc.y;
-    doc.font('Helvetica').fillColor(MUTED).text(k, 50, y, { width: 170 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(v || '—', 225, y, { width: 320 });
-    doc.moveDown(0.2);
+    labelValueRow(
+      doc,
+      { text: k, x: 50, width: 170, font: 'Helvetica', color: MUTED },
+      { text: v || '—', x: 225, width: 320, font: 'Helvetica-Bold', color: INK },
+      doc.currentLineHeight() * 0.2,
+    );
   }
 }
 
@@ -54,8 +54,8 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
 
     const carName = offer ? `${offer.c.brand} ${offer.c.model}` : 'Offerta non più disponibile';
     const top = doc.y + 12;
-    // The catalogue's generated picture, as the app draws it; an uploaded picture is not drawn.
-    const picture = offer ? carImageOfPath(offer.o.image) : null;
+    // The catalogue's generated picture in the chosen paint, as the app draws it; an uploaded picture is not drawn.
+    const picture = offer ? carImageOfPath(paintedImage(offer.o.image, row.color)) : null;
     if (picture) drawCar(doc, picture.body, picture.hex, 50, top, 0.75);
     doc
       .font('Helvetica-Bold')
