@@ -2,6 +2,8 @@
 // (names, services, notes, addresses) within its margins: wrapped, never cut at the edge. The documents are
 // rendered from real data in the database, made long, and read back with pdfjs-dist: every run of glyphs
 // must lie inside the page's margins.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
@@ -13,15 +15,17 @@ import { renderProposalPdf } from './modules/quotations/pdf';
 import { createTestApp, type TestApp } from './test/helper';
 import { privateProposal } from './test/payloads';
 
-/** Long words too: a word wider than its column must break, not run past the margin. */
-const long = (label: string, words = 14) =>
-  `${label} ${Array.from({ length: words }, (_, i) => (i % 5 === 4 ? 'Precipitevolissimevolmente' : `parola${i}`)).join(' ')} ${'X'.repeat(70)}`;
+/** Long words too: a word wider than its column must break, not run past the margin. Cut to `max`, the field's own limit. */
+const long = (label: string, words = 14, max = 10_000) =>
+  `${label} ${Array.from({ length: words }, (_, i) => (i % 5 === 4 ? 'Precipitevolissimevolmente' : `parola${i}`)).join(' ')} ${'X'.repeat(70)}`.slice(0, max);
+
+const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 type Placed = { str: string; left: number; right: number; bottom: number; top: number; page: number; width: number; height: number };
 
 /** Every run of glyphs pdfjs finds, with its box in points from the page's bottom-left corner. */
 async function glyphRuns(pdf: Buffer): Promise<Placed[]> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS }).promise;
   const out: Placed[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
@@ -30,8 +34,9 @@ async function glyphRuns(pdf: Buffer): Promise<Placed[]> {
     for (const item of content.items as TextItem[]) {
       if (!('str' in item) || item.str.trim() === '') continue;
       const [, , , d, x, y] = item.transform as number[];
+      // Helvetica's ascender and descender: 0.72 and 0.21 of the size.
       const size = Math.abs(d!) || item.height;
-      out.push({ str: item.str, left: x!, right: x! + item.width, bottom: y! - size * 0.25, top: y! + size, page: n, width, height });
+      out.push({ str: item.str, left: x!, right: x! + item.width, bottom: y! - size * 0.21, top: y! + size * 0.72, page: n, width, height });
     }
   }
   await doc.destroy();
@@ -119,7 +124,7 @@ describe('PDFs keep long texts within their margins', () => {
       payload: {
         offer: d.ref,
         price: d.monthly_rate,
-        name: long('Cliente', 8),
+        name: long('Cliente', 8, 120),
         occupation: 'Dipendente',
         contractualCategory: 'tempo-indeterminato',
         ...everything(d),
@@ -158,8 +163,8 @@ describe('PDFs keep long texts within their margins', () => {
       url: '/api/v1/proposals',
       headers: full,
       payload: privateProposal(d.ref, {
-        first_name: long('Nome', 4),
-        last_name: long('Cognome', 4),
+        first_name: long('Nome', 4, 80),
+        last_name: long('Cognome', 4, 80),
         email: `${'nome.cognome.molto.lungo.'.repeat(4)}x@example.it`,
         address: long('Via', 10),
         city: long('Città', 3),

@@ -102,7 +102,7 @@ export function drawCar(doc: Pdf, body: Body, hex: string, x: number, y: number,
 /**
  * A label beside its value, each wrapped in its own column, the pair kept on one page (a new page when it
  * does not fit): long names, services and addresses wrap within the margins, never run past them or over
- * the next row. Leaves doc.y under the taller of the two, plus `gap`.
+ * the next row. Leaves doc.y under the taller of the two, plus `gap`, and doc.x at the label's column.
  */
 export function labelValueRow(
   doc: Pdf,
@@ -119,4 +119,6 @@ export function labelValueRow(
   const afterLabel = doc.y;
   doc.font(value.font).fillColor(value.color).text(value.text, value.x, y, { width: value.width });
   doc.y = Math.max(afterLabel, doc.y) + gap;
+  // The next text without a position starts at the row's left edge, not in the value's column.
+  doc.x = label.x;
 }
