@@ -2,7 +2,7 @@
 // wizard (docs/adr/0050), a sub-agent reading their own earning and never the leader's margin (docs/adr/0052),
 // and the comparison PDF's customer version without the commission, the agent's with it (docs/adr/0051).
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { carImageOfPath } from '../core/car-image';
 import { paintHex } from '../core/paint';
@@ -11,10 +11,12 @@ import { allCardsDrawn, expect, laidOut, screen, test, USERS } from './fixtures'
 import { openDetail } from './offer-steps';
 import { apiLogin } from './quotation-steps';
 
-/** Screenshots at a phone's and a desktop's width, to look at. */
-async function shoot(page: Page, name: string) {
+/** Screenshots at a phone's and a desktop's width, to look at, with `focus` scrolled into view at each. */
+async function shoot(page: Page, name: string, focus?: Locator) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await laidOut(page);
+    await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await laidOut(page);
     await page.screenshot({ path: `test-results/shots/${name}-${width}.png` });
   }
@@ -37,7 +39,8 @@ test('the car is drawn in the colour chosen in the configurator, on the detail a
   }
   expect(offer).not.toBeNull();
   const start = carImageOfPath(offer!.image)!.hex;
-  const paint = offer!.colors.find((c) => c.hex && c.hex.toLowerCase() !== start)!;
+  // A paint other than the picture's, and not white: the change shows.
+  const paint = offer!.colors.findLast((c) => c.hex && c.hex.toLowerCase() !== start && c.hex.toLowerCase() !== 'f2f3f5')!;
 
   await loggedIn(USERS.full);
   await openDetail(page, `/offers/${offer!.code}`);
@@ -46,8 +49,7 @@ test('the car is drawn in the colour chosen in the configurator, on the detail a
   await s.getByTestId(`color-${paint.code}`).locator('input').check();
   await expect(s.locator('.od-head .car-picture path').first()).toHaveAttribute('fill', `#${paint.hex!.toLowerCase()}`);
   expect(await drawnHex(page, '.od-head .car-picture')).toBe(paint.hex!.toLowerCase());
-  await s.locator('.od-head').scrollIntoViewIfNeeded();
-  await shoot(page, 'offer-detail-paint');
+  await shoot(page, 'offer-detail-paint', s.locator('.od-head'));
 
   // The wizard's sidebar draws the proposal's colour, which it knows by name (docs/adr/0050).
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -55,14 +57,15 @@ test('the car is drawn in the colour chosen in the configurator, on the detail a
   await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
   await expect.poll(() => drawnHex(page, '.sidebar-car')).toBe(paintHex({ description: paint.description }));
   expect(paintHex({ description: paint.description })).toBe(paint.hex!.toLowerCase());
-  await shoot(page, 'quotation-sidebar-paint');
+  await shoot(page, 'quotation-sidebar-paint', screen(page).locator('.sidebar-car'));
 });
 
 /** A catalogue offer of the sub-agent's network (the leader's), as the search shows it to them. */
 async function leadersOffer(request: APIRequestContext, headers: Record<string, string>) {
-  const res = await request.post('/api/v1/search/offers', { headers, data: { tags: ['Catalogo'], page: 1, items: 18 } });
+  const res = await request.post('/api/v1/search/offers', { headers, data: { page: 1, items: 100, sort: 'price-down' } });
+  expect(res.ok()).toBe(true);
   const card = ((await res.json()).items.data as { code: string; isCustom: boolean; isOwned: boolean }[]).find((c) => c.isCustom && !c.isOwned);
-  if (!card) throw new Error("no catalogue offer of the leader's in the first page");
+  if (!card) throw new Error("no catalogue offer of the leader's in the first 100");
   return card.code;
 }
 
@@ -82,8 +85,7 @@ test("a sub-agent reads their own potential earning on the leader's catalogue of
   await expect(s.getByText('Compensi e provvigioni')).toBeVisible();
   await expect(s.getByText('Il tuo guadagno potenziale')).toBeVisible();
   await expect(s.getByText('Margine potenziale')).toHaveCount(0);
-  await s.getByText('Compensi e provvigioni').scrollIntoViewIfNeeded();
-  await shoot(page, 'offer-detail-sub-agent-fees');
+  await shoot(page, 'offer-detail-sub-agent-fees', s.getByText('Il tuo guadagno potenziale'));
 });
 
 test("the comparison PDF: the customer's version, the default, has no commission; the agent's has it", async ({ page, loggedIn }) => {
@@ -100,7 +102,7 @@ test("the comparison PDF: the customer's version, the default, has no commission
   await expect(s.getByTestId('compare-column')).toHaveCount(2);
   await expect(s.locator('tr[data-row="commission"] th')).toHaveText('Provvigione');
   await expect(s.getByTestId('compare-pdf-customer').locator('input')).toBeChecked();
-  await shoot(page, 'compare-pdf-version');
+  await shoot(page, 'compare-pdf-version', s.getByTestId('compare-print'));
 
   const print = async () => {
     const download = page.waitForEvent('download');
