@@ -212,11 +212,23 @@ describe('assertSafePdf', () => {
     expect(await refusal(annotated)).toBe(PDF_REFUSALS.embedded);
   });
 
-  it('refuses an encrypted PDF, whose content cannot be checked', async () => {
-    const encrypted = await made((doc) => {
+  it('refuses a PDF that asks for a password; one encrypted with an empty password is decrypted and checked', async () => {
+    const locked = await made((doc) => doc.encrypt({ userPassword: 'segreta', ownerPassword: 'proprietario' }));
+    expect(await refusal(locked)).toBe(PDF_REFUSALS.encrypted);
+    const restricted = await made((doc) => doc.encrypt({ userPassword: '', ownerPassword: 'proprietario', permissions: { modifying: false } }));
+    expect(await refusal(restricted)).toBeNull();
+    const scripted = await made(
+      (doc) => {
+        setOpenAction(doc, { S: 'JavaScript', JS: PDFString.of('app.alert(1)') });
+        doc.encrypt({ userPassword: '', ownerPassword: 'proprietario' });
+      },
+      { useObjectStreams: true },
+    );
+    expect(await refusal(scripted)).toBe(PDF_REFUSALS.javascript);
+    const broken = await made((doc) => {
       doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: 'Standard', V: 2, R: 3, Length: 128, P: -4 }));
     });
-    expect(await refusal(encrypted)).toBe(PDF_REFUSALS.encrypted);
+    expect(await refusal(broken)).toBe(PDF_REFUSALS.encrypted);
   });
 });
 

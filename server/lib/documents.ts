@@ -17,7 +17,7 @@ export const PDF_REFUSALS = {
   notPdf: 'Il file deve essere un PDF',
   html: 'Il file contiene una pagina web (HTML) e non un PDF: salva il documento come PDF e riprova',
   unreadable: 'Il file non è un PDF leggibile: salvalo o stampalo di nuovo come PDF e riprova',
-  encrypted: 'Il PDF è cifrato o protetto da password e non se ne può controllare il contenuto: stampalo di nuovo come PDF senza protezione',
+  encrypted: 'Il PDF è protetto da password e non se ne può controllare il contenuto: caricalo senza password',
   noPages: 'Il PDF non contiene pagine: carica il documento completo',
   javascript: 'Il PDF contiene codice JavaScript e non può essere caricato: salvalo o stampalo di nuovo come PDF semplice',
   actions:
@@ -207,8 +207,9 @@ function inspect(doc: PDFDocument): Finding | null {
 
 /**
  * Refuses (422, field `file`, docs/adr/0053-uploaded-pdfs-parsed-and-walked.md) what is not a PDF with at
- * least one page as a PDF library reads it, HTML behind a PDF header, an encrypted PDF (its content cannot
- * be checked), and a PDF with active content: JavaScript anywhere (actions, named scripts, XFA), actions
+ * least one page as a PDF library reads it, HTML behind a PDF header, a PDF that asks for a password (its
+ * content cannot be checked; one encrypted with an empty password is decrypted and checked), and a PDF with
+ * active content: JavaScript anywhere (actions, named scripts, XFA), actions
  * that launch programs or send forms, automatic actions other than moving within the document, and
  * embedded files.
  */
@@ -217,13 +218,22 @@ export async function assertSafePdf(data: Buffer): Promise<void> {
   const text = data.toString('latin1');
   if (HTML_TAG.test(outsideStreams(text))) throw refuse('html');
   if (!objectStreamsWithinBounds(data, text)) throw refuse('unreadable');
+  const options = { updateMetadata: false, throwOnInvalidObject: false } as const;
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    doc = await PDFDocument.load(data, { ...options, ignoreEncryption: true });
   } catch {
     throw refuse('unreadable');
   }
-  if (doc.isEncrypted) throw refuse('encrypted');
+  // Encrypted with restrictions only (an empty user password, as many bank and payroll PDFs are): decrypted
+  // and checked like any other. A password the reader asks for: its content cannot be checked.
+  if (doc.isEncrypted) {
+    try {
+      doc = await PDFDocument.load(data, { ...options, password: '' });
+    } catch {
+      throw refuse('encrypted');
+    }
+  }
   const finding = inspect(doc);
   if (finding) throw refuse(finding);
   let pages: number;
