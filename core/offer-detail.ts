@@ -180,7 +180,12 @@ export interface AgentFeeSettings {
 /** The slider reaches from half to one and a half of the default commission; the rate may add a quarter more. */
 export const FEE_RANGE = { min: 0.5, max: 1.5, over: 0.25 } as const;
 
-export function offerFees(potentialProfit: number, monthlyRateEuros: number, agent: AgentFeeSettings): Required<Fees> {
+/**
+ * The agent's fees on an offer. `showMargin: false` (a sub-agent: docs/adr/0052-network-margins-sub-agents-see-their-own.md)
+ * leaves the offer's margin out: it is the network's, and what the agent does not earn of it is the leader's.
+ */
+export function offerFees(potentialProfit: number, monthlyRateEuros: number, agent: AgentFeeSettings, opts: { showMargin?: boolean } = {}): Required<Fees> {
+  const margin = opts.showMargin === false ? null : potentialProfit;
   const fixed = agent.feeType === 'FIXED_VALUE';
   const agentFee = fixed ? 0 : Math.max(0, Math.min(100, agent.feeValue));
   const def = Math.round(fixed ? agent.feeValue : (potentialProfit * agentFee) / 100);
@@ -191,8 +196,8 @@ export function offerFees(potentialProfit: number, monthlyRateEuros: number, age
     maxFeeValue: max,
     defaultFeeValue: def,
     overCommission: Math.round(def * FEE_RANGE.over),
-    originalPotentialProfit: potentialProfit,
-    finalPotentialProfit: potentialProfit,
+    originalPotentialProfit: margin,
+    finalPotentialProfit: margin,
     finalMonthlyRate: monthlyRateEuros,
     originalMonthlyRate: monthlyRateEuros,
     extraCommissionToIdeal: max - def,

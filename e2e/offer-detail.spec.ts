@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Page, Response } from '@playwright/test';
 import { formatMonthly } from '../core/format';
 import type { OfferDetail } from '../core/schemas/offer-detail';
 import { E2E } from './env';
 import { allCardsDrawn, test, expect, screen, USERS } from './fixtures';
+import { isDetail, openDetail } from './offer-steps';
 
-const isDetail = (r: Response) => /\/api\/v1\/offers\/OF\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET';
 const rateOf = (c: { monthly_rate: number; special_rate: number | null; special_price: number | null }) =>
   (c.special_rate ?? 0) > 0 && (c.special_price ?? 0) > 0 ? Math.min(c.monthly_rate, c.special_price!) : c.monthly_rate;
 const cents = (euros: number) => Math.round(euros * 100);
-
-async function openDetail(page: Page, href: string): Promise<OfferDetail> {
-  const response = page.waitForResponse(isDetail);
-  await page.goto(href);
-  const offer = ((await (await response).json()) as { data: OfferDetail }).data;
-  await expect(screen(page).getByTestId('monthly-rate')).toBeVisible();
-  return offer;
-}
 
 test('configures an offer: variation, accessory, colour, commission, printed PDF', async ({ page, loggedIn }) => {
   await loggedIn(USERS.full);

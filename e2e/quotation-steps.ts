@@ -5,9 +5,12 @@ import { expect, screen } from './fixtures';
 
 // Steps of the quotation wizard shared by the quotation and offline-write specs.
 
-/** A tiny but valid PDF (header, one object, trailer, %%EOF). */
+/** A tiny but valid PDF: one blank page. */
 export const tinyPdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 
 export async function apiLogin(request: APIRequestContext, email: string) {
   const res = await request.post('/api/v1/login', { data: { email, password: E2E.password } });

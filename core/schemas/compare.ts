@@ -31,6 +31,13 @@ export const CompareItemSchema = z.strictObject({
   rate: z.number().min(0).max(100_000).optional(),
 });
 
+/**
+ * Which comparison PDF: 'cliente' (the default, to send to a customer) has no commission row; 'agente' keeps
+ * the seller's commission for their own use (docs/adr/0051-comparison-pdf-customer-version.md).
+ */
+export const COMPARE_PDF_VERSIONS = ['cliente', 'agente'] as const;
+export type ComparePdfVersion = (typeof COMPARE_PDF_VERSIONS)[number];
+
 export const CompareAttachmentSchema = z
   .strictObject({
     items: z
@@ -39,6 +46,7 @@ export const CompareAttachmentSchema = z
       .max(COMPARE_LIMIT, { error: `Si possono confrontare al massimo ${COMPARE_LIMIT} offerte` }),
     contractualCategory: ContractualCategorySchema.optional(),
     answers: AnswersSchema.optional(),
+    version: z.enum(COMPARE_PDF_VERSIONS, { error: 'Scegli la versione del PDF: per il cliente o per l’agente' }).default('cliente'),
   })
   .superRefine(refineCreditCheck);
 export type CompareAttachmentInput = z.input<typeof CompareAttachmentSchema>;

@@ -98,3 +98,27 @@ export function drawCar(doc: Pdf, body: Body, hex: string, x: number, y: number,
   }
   doc.restore();
 }
+
+/**
+ * A label beside its value, each wrapped in its own column, the pair kept on one page (a new page when it
+ * does not fit): long names, services and addresses wrap within the margins, never run past them or over
+ * the next row. Leaves doc.y under the taller of the two, plus `gap`, and doc.x at the label's column.
+ */
+export function labelValueRow(
+  doc: Pdf,
+  label: { text: string; x: number; width: number; font: string; color: string },
+  value: { text: string; x: number; width: number; font: string; color: string },
+  gap = 2,
+) {
+  const heightOf = (c: typeof label) => doc.font(c.font).heightOfString(c.text, { width: c.width });
+  const height = Math.max(heightOf(label), heightOf(value));
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  if (doc.y + height > bottom && height <= bottom - doc.page.margins.top) doc.addPage();
+  const y = doc.y;
+  doc.font(label.font).fillColor(label.color).text(label.text, label.x, y, { width: label.width });
+  const afterLabel = doc.y;
+  doc.font(value.font).fillColor(value.color).text(value.text, value.x, y, { width: value.width });
+  doc.y = Math.max(afterLabel, doc.y) + gap;
+  // The next text without a position starts at the row's left edge, not in the value's column.
+  doc.x = label.x;
+}

@@ -27,7 +27,10 @@ let quotationCode: string;
 const png = () => encodePng(8, 8, (x, y) => [x * 30, y * 30, 120]);
 const gif = () => Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex'); // 1x1 GIF89a
 const pdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
 const svg = () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>');
 const html = () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 

@@ -105,6 +105,7 @@ export const offerDetail = {
   defaultFee: 'Provvigione standard',
   feeRange: 'Intervallo provvigione',
   potentialProfit: 'Margine potenziale',
+  ownEarning: 'Il tuo guadagno potenziale',
 } as const;
 
 /** The shared texts and this area's, looked up by key as everywhere: `it.offerDetail.…`. */

@@ -68,9 +68,11 @@ describe('catalogue offers', () => {
     await child(o.code, { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 });
     await child(o.code, { deposit: 0, distance: 20000, duration: 48, monthlyRate: 310 });
     expect((await api('POST', `catalog/offers/${o.code}/publish`, leader)).statusCode).toBe(200);
-    // Sara (network member, 60% flat, fees-visibility) reads her share of the offer's margin.
+    // Sara (network member, 60% flat, fees-visibility) reads her share of the offer's margin, never the margin
+    // itself: that is the network's, and what she does not earn of it is the leader's (docs/adr/0052).
     const detail = (await api('GET', `offers/${o.code}`, sub)).json().data;
-    expect(detail.fees).toMatchObject({ agentFee: 60, defaultFeeValue: 900, originalPotentialProfit: 1500 });
+    expect(detail.fees).toMatchObject({ agentFee: 60, defaultFeeValue: 900, originalPotentialProfit: null, finalPotentialProfit: null });
+    expect((await api('GET', `offers/${o.code}`, leader)).json().data.fees).toMatchObject({ originalPotentialProfit: 1500 });
     expect(detail.fees.maxFeeValue).toBeGreaterThan(900);
     expect(detail.has_extra_commission).toBe(true);
   });

@@ -4,6 +4,7 @@
 import { carImageOfPath } from '@core/car-image';
 import { COMPARE_TEXTS } from '@core/compare-table';
 import { formatDateIt } from '@core/format';
+import { paintedImage } from '@core/paint';
 import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
 import type { CompareSheet } from './compare';
 import { ACCENT, INK, MONTHLY_FEE_NOTE, MUTED } from './offer-sheet';
@@ -34,7 +35,7 @@ export function renderCompareSheet(sheet: CompareSheet, now = new Date(), option
       columns.forEach((c, i) => {
         const x = colX(i) + PAD;
         let top = y;
-        const picture = pictures ? carImageOfPath(c.image) : null;
+        const picture = pictures ? carImageOfPath(paintedImage(c.image, c.color)) : null;
         if (picture) {
           const scale = Math.min(0.3, (colWidth - 2 * PAD) / 320);
           drawCar(doc, picture.body, picture.hex, x, top, scale);

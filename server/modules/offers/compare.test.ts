@@ -66,16 +66,16 @@ const shown = (d: OfferDetail, item: CompareItem, showFees: boolean): CompareCol
 };
 
 describe('POST /offers/compare/attachment', () => {
-  it("prints every car with the rate the compare page and the detail show, the best marked and the seller's commission", async () => {
+  it("prints every car with the rate the compare page and the detail show, the best marked and, in the agent's version, the seller's commission", async () => {
     const details = await Promise.all(publicCodes.slice(0, 3).map((c) => detail(c)));
     const d0 = details[0]!;
     const accessory = d0.optionalAccessories.find((a) => a.price > 0)!;
     const extra = d0.services.find((s) => !s.included)!;
     const items = [termsOf(d0, { accessories: [accessory.code], services: { [String(extra.id)]: 1 } }), termsOf(details[1]!), termsOf(details[2]!)];
-    const res = await post({ items });
+    const res = await post({ items, version: 'agente' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=Confronto-offerte-\d+\.pdf$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=Confronto-offerte-agente-\d+\.pdf$/);
     const pdf = await text(res.rawPayload);
     items.forEach((item, i) => {
       const d = details[i]!;
@@ -91,10 +91,28 @@ describe('POST /offers/compare/attachment', () => {
     expect(pdf).toContain('Il canone mensile può subire variazioni.');
   });
 
+  it("leaves the commission out of the customer's version, the default, with the same prices", async () => {
+    const details = await Promise.all(publicCodes.slice(0, 2).map((c) => detail(c)));
+    const items = details.map((d) => termsOf(d, { rate: d.monthly_rate + 3 }));
+    for (const body of [{ items }, { items, version: 'cliente' }]) {
+      const res = await post(body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=Confronto-offerte-\d+\.pdf$/);
+      const pdf = await text(res.rawPayload);
+      expect(pdf).not.toContain('Provvigione');
+      details.forEach((d, i) => expect(pdf).toContain(formatMonthly(toEuros(shown(d, items[i]!, true).monthlyRate))));
+    }
+    const agent = await text((await post({ items, version: 'agente' })).rawPayload);
+    expect(agent).toContain('Provvigione');
+    const wrong = await post({ items, version: 'commerciale' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.version).toEqual(['Scegli la versione del PDF: per il cliente o per l’agente']);
+  });
+
   it('shows no commission to an agent without fees-visibility, and prices without it', async () => {
     const d = await detail(publicCodes[0]!, base);
     const other = await detail(publicCodes[1]!, base);
-    const res = await post({ items: [termsOf(d, { rate: d.monthly_rate + 40 }), termsOf(other)] }, base);
+    const res = await post({ items: [termsOf(d, { rate: d.monthly_rate + 40 }), termsOf(other)], version: 'agente' }, base);
     expect(res.statusCode, res.body).toBe(200);
     const pdf = await text(res.rawPayload);
     expect(pdf).not.toContain('Provvigione');

@@ -58,7 +58,8 @@ export async function compareSheet(details: OfferDetailService, auth: AuthContex
   if (Object.keys(errors).length) throw invalid(errors);
   return {
     columns,
-    rows: compareTable(columns, { sustainability: check !== null, commission: showFees }),
+    // The customer's version (the default) never carries the commission: it is the agent's figure, not the customer's.
+    rows: compareTable(columns, { sustainability: check !== null, commission: showFees && body.version === 'agente' }),
     contractualCategory: check ? (body.contractualCategory ?? null) : null,
   };
 }

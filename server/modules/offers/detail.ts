@@ -27,6 +27,7 @@ import type { AuthContext } from '../../lib/auth';
 import { invalid, notFound } from '../../lib/errors';
 import { canSeeOffer } from '@core/offer-visibility';
 import { audienceOf, viewerOf } from './catalogue';
+import { viewerFees } from './fees';
 import { canSeePrivateNotes, offerHead } from './service';
 
 export const CATALOGUE_TAG = 'Catalogo';
@@ -64,7 +65,7 @@ export class OfferDetailService {
       .where(eq(offers.id, offerId))
       .limit(1);
     if (!row || !canSeeOffer(audienceOf(row.o), viewerOf(auth.user))) return null;
-    const [children, options, svc, choices] = await Promise.all([
+    const [children, options, svc, choices, fees] = await Promise.all([
       this.db
         .select()
         .from(offerVariations)
@@ -81,6 +82,7 @@ export class OfferDetailService {
         .select({ id: offerServiceChoices.serviceId, price: offerServiceChoices.price, quantity: offerServiceChoices.quantity })
         .from(offerServiceChoices)
         .where(eq(offerServiceChoices.offerId, row.o.id)),
+      viewerFees(this.db, auth.user),
     ]);
     const child: ChildOfferData[] = children.map((v) => ({
       ref: v.ref,
@@ -122,7 +124,7 @@ export class OfferDetailService {
     }));
     // A catalogue offer's service choices (price override, quantity) price its services: core/pricing.ts.
     const offerServices = applyServiceOverrides(productOffer, choices);
-    return { ...row, child, colors, accessories, services: offerServices };
+    return { ...row, child, colors, accessories, services: offerServices, viewerFees: fees };
   }
 
   async detail(auth: AuthContext, id: string, query: OfferDetailQuery): Promise<OfferDetail> {
@@ -185,7 +187,8 @@ export class OfferDetailService {
     // Seller notes: only on Catalogo offers (the spec), and only for whom the search shows them.
     if (o.tag === CATALOGUE_TAG && canSeePrivateNotes(o.ownerUserId, auth.user.id, seller)) detail.private_notes = o.privateNotes;
     if (seller) {
-      detail.fees = offerFees(o.potentialProfit, rate, { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
+      // A sub-agent is sent their own earning, never the network's margin (docs/adr/0052-network-margins-sub-agents-see-their-own.md).
+      detail.fees = offerFees(o.potentialProfit, rate, row.viewerFees.settings, { showMargin: row.viewerFees.showMargin });
       detail.has_extra_commission = o.hasExtraCommission;
       detail.has_under_commission = o.hasUnderCommission;
       detail.has_over_commission = o.hasOverCommission;
@@ -244,7 +247,7 @@ export function priceFor(
   choice: Pick<Selection, 'accessories' | 'colors' | 'services'>,
   asked: AskedRate,
 ) {
-  const fees = offerFees(row.o.potentialProfit, effectiveRate(child), { feeType: auth.user.feeType, feeValue: auth.user.feeValue });
+  const fees = offerFees(row.o.potentialProfit, effectiveRate(child), row.viewerFees.settings, { showMargin: row.viewerFees.showMargin });
   const flags = auth.can('fees-visibility')
     ? { has_extra_commission: row.o.hasExtraCommission, has_under_commission: row.o.hasUnderCommission, has_over_commission: row.o.hasOverCommission }
     : {};

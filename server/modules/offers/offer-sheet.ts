@@ -2,9 +2,10 @@
 // chosen paint (lib/pdf.ts drawCar).
 import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatNumber, formatPrice } from '@core/format';
 import { FUELS, labelOf } from '@core/offer-options';
+import { paintHex } from '@core/paint';
 import { servicePrice } from '@core/pricing';
 import { toEuros } from '@core/money';
-import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, labelValueRow, type Pdf, renderPdf } from '../../lib/pdf';
 import type { PrintableOffer } from './detail';
 
 export const INK = '#1f2328';
@@ -33,7 +34,7 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(title, left, 95);
     doc.fillColor(MUTED).font('Helvetica').fontSize(11).text(`${row.c.version} · ${row.broker.name} · ${row.productName}`);
     const top = doc.y + 10;
-    drawCar(doc, p.body, p.color?.hex ?? row.o.colorHex ?? '9aa4b1', left, top, 0.95);
+    drawCar(doc, p.body, paintHex(p.color) ?? row.o.colorHex ?? '9aa4b1', left, top, 0.95);
 
     // Price box beside the picture
     const boxX = left + 315;
@@ -49,10 +50,11 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
       .fontSize(20)
       .text(formatMonthly(p.rate), boxX + 14, top + 32, { width: boxW - 28 });
     doc.fillColor(INK).font('Helvetica').fontSize(10);
-    doc.text(`Durata: ${formatMonths(child.duration)}`, boxX + 14, top + 70);
-    doc.text(`Km annui: ${formatDistance(child.distance)}`);
-    doc.text(`Anticipo: ${child.deposit > 0 ? formatEuro(child.deposit, { decimals: 0 }) : 'Nessun anticipo'}`);
-    if (child.bundle) doc.text(`Pacchetto: ${child.bundle}`);
+    const inBox = { width: boxW - 28 };
+    doc.text(`Durata: ${formatMonths(child.duration)}`, boxX + 14, top + 70, inBox);
+    doc.text(`Km annui: ${formatDistance(child.distance)}`, inBox);
+    doc.text(`Anticipo: ${child.deposit > 0 ? formatEuro(child.deposit, { decimals: 0 }) : 'Nessun anticipo'}`, inBox);
+    if (child.bundle) doc.text(`Pacchetto: ${child.bundle}`, inBox);
 
     doc.y = top + 170;
     section(doc, 'Cliente', left);
@@ -103,13 +105,10 @@ function section(doc: Pdf, title: string, left: number) {
 function line(doc: Pdf, label: string, value: string) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const y = doc.y;
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(10)
-    .text(label, left, y, { width: width * 0.45 });
-  const after = doc.y;
-  doc.fillColor(INK).text(value, left + width * 0.47, y, { width: width * 0.53 });
-  doc.y = Math.max(after, doc.y) + 2;
+  doc.fontSize(10);
+  labelValueRow(
+    doc,
+    { text: label, x: left, width: width * 0.45, font: 'Helvetica', color: MUTED },
+    { text: value, x: left + width * 0.47, width: width * 0.53, font: 'Helvetica', color: INK },
+  );
 }

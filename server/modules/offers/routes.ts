@@ -86,9 +86,11 @@ export const offerRoutes: FastifyPluginAsyncZod<{ answerCacheBytes: number }> = 
     { schema: { body: CompareAttachmentSchema }, config: { docs: { produces: 'application/pdf' } } },
     async (req, reply) => {
       const file = await renderCompareSheet(await compareSheet(details, authOf(req), req.body));
+      // The agent's version says so in its name, so it is not sent to a customer by mistake.
+      const name = req.body.version === 'agente' ? 'Confronto-offerte-agente' : 'Confronto-offerte';
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(`Confronto-offerte-${Date.now()}.pdf`))
+        .header('Content-Disposition', contentDisposition(`${name}-${Date.now()}.pdf`))
         .send(file);
     },
   );

@@ -13,7 +13,7 @@ import { MESSAGES } from '@core/i18n-messages';
 import { AppError, invalid } from '../../lib/errors';
 import type { FileStore } from '../../lib/storage';
 import { type MultipartForm, readMultipart } from '../../lib/upload';
-import { isPdf, type ProposalPresenter } from './presenter';
+import type { ProposalPresenter } from './presenter';
 import { type QuotationRow, UPLOAD_MAX_BYTES } from './shared';
 
 /** A document upload's form (one PDF in `file`, and its fields), read the same for the agent and the customer. */
@@ -57,9 +57,8 @@ export class QuotationDocuments {
     const slots = documentSlots(row.customer.employee_category as ContractualCategory);
     if (!slots.some((s) => s.file_type === fileType)) throw invalid({ file_type: ['Tipo di documento non previsto per questo cliente'] });
     if (!(await this.presenter.stillValid(row))) throw invalid({ quotation: [EXPIRED_OFFER_MESSAGE] }, EXPIRED_OFFER_MESSAGE);
-    // By content, never by name or declared type: a PDF starts with %PDF- (within the first KB, as readers allow).
-    if (!isPdf(file.data)) throw invalid({ file: ['Il file deve essere un PDF'] }, 'Il file deve essere un PDF');
-    assertSafePdf(file.data);
+    // By content, never by name or declared type: read by a PDF library, pages counted, every object walked.
+    await assertSafePdf(file.data);
     await assertDocumentRoom(this.db, row.id);
     // The store's key is 'quotations/<name>'; the row keeps the name (the folder is the table's).
     const storedName = path.basename(await this.store.save('quotations', file.data, { ext: 'pdf' }));

@@ -1,10 +1,11 @@
 import { carImageOfPath } from '@core/car-image';
 import { categoryInfo, type ContractualCategory } from '@core/categories';
 import { formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
+import { paintedImage } from '@core/paint';
 import { proposalTitle } from '@core/quotation';
 import { proposalValidUntil } from '@core/share';
 import type { cars, CustomerSnapshot, offers, quotations, users } from '../../db/schema';
-import { drawCar, type Pdf, renderPdf } from '../../lib/pdf';
+import { drawCar, labelValueRow, type Pdf, renderPdf } from '../../lib/pdf';
 
 type Input = {
   row: typeof quotations.$inferSelect;
@@ -20,8 +21,11 @@ const ACCENT = '#0b5cad';
 
 const dateIt = (d: Date) => d.toLocaleDateString('it-IT', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
+// Every block starts at the left margin (x 50) and is at most 495 wide: a text placed by the cursor alone
+// starts wherever the last one left it, and ran past the right margin from the value column (x 225).
 function section(doc: Pdf, title: string) {
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title.toUpperCase(), { characterSpacing: 0.5 });
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(ACCENT).text(title.toUpperCase(), 50, doc.y, { width: 495, characterSpacing: 0.5 });
   const y = doc.y + 2;
   doc.moveTo(50, y).lineTo(545, y).lineWidth(0.5).strokeColor('#c9ced6').stroke();
   doc.moveDown(0.4).font('Helvetica').fontSize(10).fillColor(INK);
@@ -29,13 +33,12 @@ function section(doc: Pdf, title: string) {
 
 function rows(doc: Pdf, pairs: [string, string][]) {
   for (const [k, v] of pairs) {
-    const y = doc.y;
-    doc.font('Helvetica').fillColor(MUTED).text(k, 50, y, { width: 170 });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(v || '—', 225, y, { width: 320 });
-    doc.moveDown(0.2);
+    labelValueRow(
+      doc,
+      { text: k, x: 50, width: 170, font: 'Helvetica', color: MUTED },
+      { text: v || '—', x: 225, width: 320, font: 'Helvetica-Bold', color: INK },
+      doc.currentLineHeight() * 0.2,
+    );
   }
 }
 
@@ -50,12 +53,14 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
       .fontSize(10)
       .fillColor(MUTED)
       .text(`Noleggio a lungo termine · ${row.code ? `Codice ${row.code} · ` : ''}Data ${dateIt(row.createdAt)}`);
-    doc.text(`Agente: ${agent.name}${agent.businessName ? ` (${agent.businessName})` : ''} · ${agent.email}${agent.phone ? ` · ${agent.phone}` : ''}`);
+    doc.text(`Agente: ${agent.name}${agent.businessName ? ` (${agent.businessName})` : ''} · ${agent.email}${agent.phone ? ` · ${agent.phone}` : ''}`, {
+      width: 495,
+    });
 
     const carName = offer ? `${offer.c.brand} ${offer.c.model}` : 'Offerta non più disponibile';
     const top = doc.y + 12;
-    // The catalogue's generated picture, as the app draws it; an uploaded picture is not drawn.
-    const picture = offer ? carImageOfPath(offer.o.image) : null;
+    // The catalogue's generated picture in the chosen paint, as the app draws it; an uploaded picture is not drawn.
+    const picture = offer ? carImageOfPath(paintedImage(offer.o.image, row.color)) : null;
     if (picture) drawCar(doc, picture.body, picture.hex, 50, top, 0.75);
     doc
       .font('Helvetica-Bold')
@@ -102,7 +107,7 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
 
     if (offer?.o.equippedOptionals) {
       section(doc, 'Optional di serie');
-      doc.text(offer.o.equippedOptionals, { width: 495 });
+      doc.text(offer.o.equippedOptionals, 50, doc.y, { width: 495 });
     }
     // The customer step's notes are the agent's working notes: the proposal goes to the customer (by hand or
     // through the customer's link), so they stay on the agent's screens and out of this document.
@@ -111,6 +116,8 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
     section(doc, 'Validità');
     doc.text(
       `Preventivo valido fino al ${dateIt(validUntil)} salvo variazioni dell'offerta da parte della società di noleggio. Il canone può variare; l'offerta è limitata. Prezzi IVA esclusa.`,
+      50,
+      doc.y,
       { width: 495 },
     );
   });

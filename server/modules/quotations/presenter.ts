@@ -107,11 +107,6 @@ export class ProposalPresenter {
   }
 }
 
-export function isPdf(buf: Buffer): boolean {
-  const head = buf.subarray(0, 1024).toString('latin1');
-  return head.indexOf('%PDF-') >= 0 && buf.subarray(-1024).toString('latin1').includes('%%EOF');
-}
-
 export const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 export function fromSnapshot(c: CustomerSnapshot) {

@@ -1,12 +1,13 @@
 // The customer's link (docs/adr/0133-customer-link.md): rules of server/modules/quotations/share.ts.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';
 import type { PublicProposal, QuotationShare } from '@core/schemas/share';
 import { quotationDocuments, quotations, quotationShares, users } from '../../db/schema';
-import { PDF_ACTIVE_CONTENT } from '../../lib/documents';
+import { PDF_ACTIVE_CONTENT, PDF_REFUSALS } from '../../lib/documents';
 import type { TestApp } from '../../test/helper';
 import { tinyPdf } from './quotations.fixtures';
+import { SHARE_UPLOAD_MESSAGES, SHARE_UPLOADS } from './share';
 import { shareTestApp, type H, freshIp } from './share.fixtures';
 
 const { u, api, pub, upload, codedProposal, share, waitPdf } = shareTestApp();
@@ -149,6 +150,8 @@ describe('the customer uploads documents', () => {
     expect(notPdf.json().error.message).toBe('Il file deve essere un PDF');
     const scripted = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n', 'latin1');
     expect((await upload(token, ip, 'identity', scripted)).json().error.message).toBe(PDF_ACTIVE_CONTENT);
+    const webPage = Buffer.from('%PDF-1.7\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n', 'latin1');
+    expect((await upload(token, ip, 'identity', webPage)).json().errors.file).toEqual([PDF_REFUSALS.html]);
     expect((await upload(token, ip, 'visura', tinyPdf())).json().errors.file_type).toEqual(['Tipo di documento non previsto per questo cliente']);
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
     expect((await upload(token, ip, 'identity', big)).json().error.message).toBe('Il file deve pesare meno di 10MB');
@@ -166,6 +169,38 @@ describe('the customer uploads documents', () => {
     expect(closed.statusCode).toBe(422);
     expect(closed.json().error.message).toBe('Questa proposta non è più attiva: per informazioni contatta il tuo consulente');
     expect(((await pub('GET', token, freshIp())).json().data as PublicProposal).can_upload).toBe(false);
+  });
+});
+
+describe('what the link takes, and until when', () => {
+  it('takes no upload once the customer accepted: the proposal is closed', async () => {
+    const p = await codedProposal();
+    const { token } = await share(p);
+    const ip = freshIp();
+    expect((await pub('POST', `${token}/accept`, ip, { name: 'Mario Rossi', consent: true })).statusCode).toBe(200);
+    const after = await upload(token, ip, 'identity', tinyPdf());
+    expect(after.statusCode).toBe(422);
+    expect(after.json().error.message).toBe('Questa proposta non è più attiva: per informazioni contatta il tuo consulente');
+    expect(((await pub('GET', token, freshIp())).json().data as PublicProposal).can_upload).toBe(false);
+  });
+
+  it(`takes at most ${SHARE_UPLOADS.perHour} uploads an hour and ${SHARE_UPLOADS.perLink} documents in all through one link`, async () => {
+    const p = await codedProposal();
+    const { token, link } = await share(p);
+    // Every attempt counts, refused or not, from whatever address.
+    for (let i = 0; i < SHARE_UPLOADS.perHour; i++) expect((await upload(token, freshIp(), 'identity', tinyPdf())).statusCode).toBe(200);
+    const hour = await upload(token, freshIp(), 'identity', tinyPdf());
+    expect(hour.statusCode).toBe(429);
+    expect(hour.json()).toEqual({ error: { http_code: 429, message: SHARE_UPLOAD_MESSAGES.perHour }, errors: {} });
+    // An hour later the link's count starts again, up to its total.
+    await t.database.db.execute(sql`update auth_throttle set window_start = now() - interval '2 hours' where key = ${`share-upload:${link.id}`}`);
+    for (let i = SHARE_UPLOADS.perHour; i < SHARE_UPLOADS.perLink; i++) expect((await upload(token, freshIp(), 'identity', tinyPdf())).statusCode).toBe(200);
+    const total = await upload(token, freshIp(), 'identity', tinyPdf());
+    expect(total.statusCode).toBe(422);
+    expect(total.json().errors.file).toEqual([SHARE_UPLOAD_MESSAGES.perLink]);
+    // The agent's own uploads are not the link's.
+    const docs = await t.database.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, p.id));
+    expect(docs.filter((d) => d.shareId === link.id)).toHaveLength(SHARE_UPLOADS.perLink);
   });
 });
 

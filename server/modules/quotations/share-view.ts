@@ -73,7 +73,8 @@ export async function customerView(db: Db, presenter: Pick<ProposalPresenter, 's
     pdf_ready: row.pdfPath !== null,
     documents: slots,
     documents_required: documentsRequired,
-    can_upload: open && row.code !== null,
+    // Uploads only while the proposal is open: not once accepted (docs/adr/0054-customer-link-uploads.md).
+    can_upload: open && row.status === 'OPEN' && row.code !== null,
     can_accept: open && row.status === 'OPEN' && !acceptance && (!documentsRequired || slots.every((s) => s.files.length > 0)),
     acceptance,
     agent: {

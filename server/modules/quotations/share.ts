@@ -39,6 +39,16 @@ const EMAILS_PER_HOUR = 5;
  */
 export const SHARE_LIMITS = { windowMs: 15 * 60_000, requestsPerIp: 300, missesPerIp: 20 } as const;
 
+/**
+ * What one link may upload (docs/adr/0054-customer-link-uploads.md): documents in all (of the quotation's
+ * MAX_DOCUMENTS_PER_QUOTATION) and in an hour. A customer uploads a handful; more is someone else with the link.
+ */
+export const SHARE_UPLOADS = { perLink: 15, perHour: 10 } as const;
+export const SHARE_UPLOAD_MESSAGES = {
+  perLink: `Con questo link sono già stati caricati ${SHARE_UPLOADS.perLink} documenti: per caricarne altri contatta il tuo consulente`,
+  perHour: 'Hai caricato molti documenti in poco tempo: riprova tra un’ora',
+} as const;
+
 /** The one answer for a token that is wrong, expired or revoked: nothing says which. */
 export const shareGone = () => notFound(MESSAGES.invalidToken);
 
@@ -51,6 +61,7 @@ export class QuotationShares {
   private readonly db: Db;
   private readonly ipThrottle: Throttle;
   private readonly mailThrottle: Throttle;
+  private readonly uploadThrottle: Throttle;
 
   constructor(
     private readonly database: Database,
@@ -64,6 +75,7 @@ export class QuotationShares {
     this.db = database.db;
     this.ipThrottle = new Throttle(this.db, SHARE_LIMITS.windowMs);
     this.mailThrottle = new Throttle(this.db, 3600_000);
+    this.uploadThrottle = new Throttle(this.db, 3600_000);
   }
 
   // ------------------------------------------------------------------------------ the agent's side
@@ -261,9 +273,17 @@ export class QuotationShares {
   /** POST share/{token}/documents: one PDF for a slot, with exactly the agent upload's checks. */
   async upload(token: string, ip: string, readForm: () => Promise<{ fileType: string; file: { filename: string; data: Buffer } }>): Promise<PublicProposal> {
     const r = await this.resolve(token, ip);
-    const { fileType, file } = await readForm();
-    if (r.row.status === 'LOST') throw invalid({ quotation: [CLOSED] }, CLOSED);
+    // Before the file is read (docs/adr/0054-customer-link-uploads.md): only while the proposal is open (not
+    // accepted, not rejected) and its offer unchanged, and within the link's own limits.
+    if (r.row.status !== 'OPEN') throw invalid({ quotation: [CLOSED] }, CLOSED);
     if (!(await this.deps.presenter.stillValid(r.row))) throw invalid({ quotation: [CHANGED] }, CHANGED);
+    const [held] = await this.db.select({ n: count() }).from(quotationDocuments).where(eq(quotationDocuments.shareId, r.share.id));
+    if ((held?.n ?? 0) >= SHARE_UPLOADS.perLink) throw invalid({ file: [SHARE_UPLOAD_MESSAGES.perLink] }, SHARE_UPLOAD_MESSAGES.perLink);
+    const uploadLimit = { [`share-upload:${r.share.id}`]: SHARE_UPLOADS.perHour };
+    if (!(await this.uploadThrottle.attempt(uploadLimit))) {
+      throw tooManyRequests(SHARE_UPLOAD_MESSAGES.perHour, await this.uploadThrottle.retryAfter(uploadLimit));
+    }
+    const { fileType, file } = await readForm();
     await this.deps.documents.save(r.row, fileType, file, { shareId: r.share.id });
     await this.announce(r.row.id, 'document');
     return customerView(this.db, this.deps.presenter, r);

@@ -5,11 +5,13 @@ import ribbon from 'ionicons-svg/ribbon.svg?raw';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type CompareItem, compareItemKey, readCompareQuery, writeCompareQuery } from '@core/compare';
+import type { ComparePdfVersion } from '@core/schemas/compare';
 import { type CompareColumn, compareColumn, type CompareRow, compareTable } from '@core/compare-table';
 import { isCompletedCheck } from '@core/credit-check-filters';
 import { hasFeature } from '@core/features';
 import { writeDetailUrl } from '@core/offer-detail';
 import { sustainabilityFilterOf } from '@core/offer-sustainability';
+import { paintedImage } from '@core/paint';
 import { ApiError } from '../../api/client';
 import { SERVER_ORIGIN } from '../../api/origin';
 import { CarPicture } from '../../ui/car-picture';
@@ -22,6 +24,7 @@ import { AppPage } from '../../shell/layout';
 import { Icon } from '../../ui/icon';
 import { IconButton } from '../../ui/icon-button';
 import { Button } from '../../ui/button';
+import { Segmented } from '../../ui/segmented';
 import { type OfferState, useComparedOffers } from './api/get-compared-offers';
 import { usePrintCompare } from './api/print-compare';
 import { compareStore, useCompareItems } from './selection';
@@ -75,6 +78,9 @@ export default function ComparePage() {
   const online = useOnline();
   const fromDevice = ready.some((s) => 'fromDevice' in s && s.fromDevice);
   const printer = usePrintCompare();
+  // The PDF a customer may receive has no commission; the agent's own version is chosen on purpose
+  // (docs/adr/0051-comparison-pdf-customer-version.md). Without fees-visibility there is only the customer's.
+  const [version, setVersion] = useState<ComparePdfVersion>('cliente');
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
 
   const remove = (key: string) => {
@@ -85,6 +91,7 @@ export default function ComparePage() {
   const print = () =>
     printer.mutate({
       items: ready.map((s) => s.item),
+      version: seller ? version : 'cliente',
       ...(limits && check.contractualCategory ? { contractualCategory: check.contractualCategory, answers: check.answers } : {}),
     });
   const share = async () => {
@@ -106,6 +113,18 @@ export default function ComparePage() {
         <h1>{t.heading(items.length)}</h1>
         {items.length > 0 && (
           <div className="cmp-actions">
+            {seller && (
+              <Segmented
+                label={t.pdfVersion}
+                className="cmp-version-choice"
+                value={version}
+                onChange={setVersion}
+                options={[
+                  { value: 'cliente', label: t.pdfForCustomer, testId: 'compare-pdf-customer' },
+                  { value: 'agente', label: t.pdfForAgent, testId: 'compare-pdf-agent' },
+                ]}
+              />
+            )}
             <Button onClick={print} disabled={ready.length < 2 || printer.isPending} data-testid="compare-print">
               <Icon slot="start" icon={printOutline} />
               {printer.isPending ? t.printing : t.print}
@@ -258,7 +277,7 @@ function ColumnHead({ slot, onRemove }: { slot: Slot; onRemove: (key: string) =>
   return (
     <div className="cmp-col">
       <IconButton className="cmp-remove" icon={closeOutline} label={t.remove(name)} onClick={() => onRemove(slot.key)} data-testid="compare-remove" />
-      {column && <CarPicture src={column.image} alt="" width={160} height={80} />}
+      {column && <CarPicture src={paintedImage(column.image, column.color)} alt="" width={160} height={80} />}
       <span className="cmp-title">{name}</span>
       {column && <span className="cmp-version">{column.version}</span>}
       <Link to={detail} className="cmp-detail-link">

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { formatDateIt, formatDateTimeIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
+import { paintedImage } from '@core/paint';
 import { type PublicProposal, type ShareAccept, ShareAcceptSchema } from '@core/schemas/share';
 import { ApiError } from '../../api/client';
 import { serverUrl } from '../../api/origin';
@@ -96,7 +97,7 @@ function ProposalBody({ token, proposal: p }: { token: string; proposal: PublicP
         <p className="cl-eyebrow">{t.pageTitle}</p>
         <h1>{car || p.title}</h1>
         {p.car.version && <p className="cl-version">{p.car.version}</p>}
-        {p.car.image && <CarPicture className="cl-car" src={p.car.image} alt={car} eager />}
+        {p.car.image && <CarPicture className="cl-car" src={paintedImage(p.car.image, p.color)} alt={car} eager />}
         <div className="cl-price" data-testid="cl-price">
           <span>{t.monthly}</span>
           <strong>{formatMonthly(p.price)}</strong>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDistance, formatEuro, formatMonthly, formatPrice } from '@core/format';
+import { paintedImage } from '@core/paint';
 import { proposalTitle } from '@core/quotation';
 import { it } from '../../i18n/quotation';
 import { CarPicture } from '../../ui/car-picture';
@@ -38,7 +39,10 @@ export function QuotationSidebar({ data, pdfButton }: { data: SidebarData; pdfBu
           {s.code}: <strong data-testid="quotation-code">{data.code}</strong>
         </p>
       )}
-      {data.car.image && <CarPicture className="sidebar-car" src={data.car.image} alt={`${data.car.brand} ${data.car.model}`} eager />}
+      {/* The car in the paint chosen on the detail (docs/adr/0050-car-drawn-in-the-chosen-paint.md). */}
+      {data.car.image && (
+        <CarPicture className="sidebar-car" src={paintedImage(data.car.image, data.color)} alt={`${data.car.brand} ${data.car.model}`} eager />
+      )}
       <p className="sidebar-car-name">
         <strong>
           {data.car.brand} {data.car.model}

@@ -3,6 +3,7 @@ import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import warningOutline from 'ionicons-svg/warning-outline.svg?raw';
 import { formatDistance, formatEuro } from '@core/format';
 import type { Selection } from '@core/offer-detail';
+import { paintedImage } from '@core/paint';
 import type { ChildOfferData, OfferDetail } from '@core/schemas/offer-detail';
 import { CarPicture } from '../../../ui/car-picture';
 import { it } from '../../../i18n/offer-detail';
@@ -27,7 +28,15 @@ export function OfferHead({
   return (
     <>
       <header className="od-head">
-        <CarPicture src={offer.image} alt={`${offer.brand} ${offer.model}`} eager />
+        {/* The car in the paint chosen in the configurator (spec §2; docs/adr/0050-car-drawn-in-the-chosen-paint.md). */}
+        <CarPicture
+          src={paintedImage(
+            offer.image,
+            offer.colors.find((c) => sel.colors.includes(c.code)),
+          )}
+          alt={`${offer.brand} ${offer.model}`}
+          eager
+        />
         <div>
           <h1>
             {offer.brand} {offer.model}{' '}

@@ -144,7 +144,10 @@ export const OfferTabs = memo(function OfferTabs({ offer, seller }: { offer: Off
                     [t.agentFee, `${formatNumber(offer.fees.agentFee)}%`],
                     [t.defaultFee, formatEuro(offer.fees.defaultFeeValue, { decimals: 0 })],
                     [t.feeRange, t.commission.bounds(formatEuro(offer.fees.minFeeValue, { decimals: 0 }), formatEuro(offer.fees.maxFeeValue, { decimals: 0 }))],
-                    [t.potentialProfit, formatEuro(offer.fees.originalPotentialProfit ?? 0, { decimals: 0 })],
+                    // A sub-agent is not sent the network's margin, only their own earning (docs/adr/0052-network-margins-sub-agents-see-their-own.md).
+                    offer.fees.originalPotentialProfit == null
+                      ? [t.ownEarning, formatEuro(offer.fees.defaultFeeValue, { decimals: 0 })]
+                      : [t.potentialProfit, formatEuro(offer.fees.originalPotentialProfit, { decimals: 0 })],
                   ]}
                 />
               </>
