@@ -33,6 +33,21 @@ export const offerRef = async (request: APIRequestContext, headers: Record<strin
 
 export const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
 
+/**
+ * Types a fiscal code (or a VAT number) in the customer step and waits for its lookup: the customer found, or
+ * the modal of a failed lookup (spec §8), which is closed. Offline, the lookup fails: the modal too.
+ */
+export async function lookUp(page: Page, testId: 'fiscal-code-entry' | 'vat-entry', value: string) {
+  await input(page, testId).fill(value);
+  const found = page.getByTestId('customer-found');
+  const notFound = page.getByTestId('confirm-dialog').filter({ hasText: 'Nessun cliente trovato' });
+  await expect(found.or(notFound)).toBeVisible();
+  if (await notFound.isVisible()) {
+    await notFound.getByRole('button', { name: 'Ho capito' }).click();
+    await expect(notFound).toBeHidden();
+  }
+}
+
 export async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {}) {
   const s = screen(page);
   const v = {

@@ -21,6 +21,7 @@ import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, up
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import { serverUrl } from '../../../api/origin';
+import { FilePick } from '../../../ui/file-pick';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -106,11 +107,15 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
       {!carId && <p className="catalog-hint">{t.customDisabled}</p>}
       {carId && isPending && <Spinner />}
       {mode === 'custom' && carId && (
-        <label className="file-pick">
-          <input type="file" accept={ACCEPT} multiple disabled={locked} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />
-          <span className="file-pick-button">{t.upload}</span>
-          <span className="file-pick-name">{busy ? it.common.loading : ''}</span>
-        </label>
+        <FilePick
+          button={t.upload}
+          accept={ACCEPT}
+          multiple
+          disabled={locked}
+          status={busy ? it.common.loading : null}
+          onFiles={upload}
+          testId="images-upload"
+        />
       )}
       {(fileError ?? serverFileError) && (
         <p className="field-error" role="alert">
