@@ -3,7 +3,8 @@ import { PDFParse } from 'pdf-parse';
 import { findUnformattedNumbers } from '../core/format-check';
 import { findUntranslated } from '../core/language-check';
 import { expect, expectFormattedNumbers, expectItalianText, screen, test, USERS } from './fixtures';
-import { apiLogin } from './quotation-steps';
+import { catalogueOffer } from './catalog-steps';
+import { apiLogin, offerRef, uniqueFiscalCode } from './quotation-steps';
 
 // Every figure on screen goes through core/format.ts (docs/adr/0113-figures-one-formatter.md). The scan reads the rendered text of
 // the main screens and fails on any number the Italian rules would not write ('2500 €', '5.1',
@@ -34,7 +35,7 @@ test('numbers on the group leader’s screens follow the Italian format', async 
   }
 });
 
-test('numbers, words and slugs on the catalogue screens read as Italian', async ({ page, loggedIn }) => {
+test('numbers, words and slugs on the catalogue screens read as Italian', async ({ page, loggedIn, request }) => {
   await loggedIn(USERS.full);
   for (const path of ['/catalog', '/catalog/new', '/providers', '/products']) {
     await page.goto(path);
@@ -42,10 +43,13 @@ test('numbers, words and slugs on the catalogue screens read as Italian', async 
     await scan(page, path);
     await expectItalianText(page, path);
   }
-  // A catalogue offer of the agent's: its page, and its car's sheet ('3.686 mm', 'City car').
+  // A catalogue offer of the agent's, in the list and on its page, and its car's sheet ('3.686 mm', 'City car').
+  const offer = await catalogueOffer(request, await apiLogin(request, USERS.full));
   await page.goto('/catalog');
-  const code = await screen(page).getByTestId('catalog-row').first().getAttribute('data-code');
-  await page.goto(`/catalog/${encodeURIComponent(code!)}/edit`);
+  await expect(screen(page).getByTestId('catalog-row').first()).toBeVisible();
+  await scan(page, 'catalogue list');
+  await expectItalianText(page, 'catalogue list');
+  await page.goto(`/catalog/${encodeURIComponent(offer.code)}/edit`);
   await expect(screen(page).getByTestId('car-chosen')).toBeVisible();
   await scan(page, 'catalogue offer');
   await expectItalianText(page, 'catalogue offer');
@@ -56,6 +60,8 @@ test('numbers, words and slugs on the catalogue screens read as Italian', async 
   await scan(page, 'car sheet');
   await expectItalianText(page, 'car sheet');
 });
+
+const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
 
 /** The text of a PDF the server answered. */
 const pdfText = async (res: APIResponse) => {
@@ -86,24 +92,33 @@ test('the PDFs an agent sends read as Italian: offer sheet, comparison, proposal
   const item = (c: typeof a) => ({ code: c!.code, duration: c!.duration, deposit: c!.deposit, distance: c!.distance, bundle: c!.bundle ?? null });
   texts.push(['comparison', await pdfText(await request.post('/api/v1/offers/compare/attachment', { headers, data: { items: [item(a), item(b)] } }))]);
 
-  // A proposal of the agent's whose PDF is ready (the demo's PDFs are made by the job queue after start).
-  const today = new Date().toISOString().slice(0, 10);
-  const list = await request.post('/api/v1/quotations', { headers, data: { startDate: '2000-01-01', endDate: today, page: 1 } });
-  const ids = ((await list.json()).items.data as { proposal_id: number }[]).map((q) => q.proposal_id);
-  let ready: number | undefined;
+  // A proposal with its credit check, whose PDF the job queue makes (as the wizard's first steps do).
+  const made = await request.post('/api/v1/proposals', {
+    headers,
+    data: {
+      offer: await offerRef(request, headers, 'privati'),
+      first_name: 'Maria Grazia',
+      last_name: 'Dell’Acqua',
+      email: 'maria.dellacqua@example.it',
+      phone: '+39 333 1234567',
+      fiscal_code: uniqueFiscalCode(),
+      zip_code: '20121',
+      address: 'Via Roma 1',
+      city: 'Milano',
+      employee_category: 'tempo-indeterminato',
+      notes: '',
+      consent: true,
+      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = ((await made.json()) as { data: { id: number } }).data.id;
   await expect
-    .poll(
-      async () => {
-        for (const id of ids) {
-          const p = await request.get(`/api/v1/proposals/${id}`, { headers });
-          if ((await p.json()).data?.has_pdf) return (ready = id);
-        }
-        return null;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBeNull();
-  texts.push(['proposal', await pdfText(await request.post(`/api/v1/proposals/${ready}/attachment`, { headers }))]);
+    .poll(async () => ((await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()) as { data: { has_pdf: boolean } }).data.has_pdf, {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  texts.push(['proposal', await pdfText(await request.post(`/api/v1/proposals/${id}/attachment`, { headers }))]);
 
   const posts = (await (await request.get('/api/v1/marketing/posts', { headers })).json()).data as { id: number }[];
   texts.push(['marketing post', await pdfText(await request.get(`/api/v1/marketing/posts/${posts[0]!.id}/pdf`, { headers }))]);

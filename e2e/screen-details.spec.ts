@@ -5,6 +5,7 @@ import { demoPicture } from '../server/lib/png';
 import { E2E } from './env';
 import { comparePath } from './every-screen';
 import { expect, laidOut, loginAs, screen, test, USERS } from './fixtures';
+import { catalogueOffer } from './catalog-steps';
 import { apiLogin } from './quotation-steps';
 
 // What an agent reads on a phone (390 px) and a desktop (1366 px), docs/adr/0059-phone-and-desktop-layout-details.md:
@@ -56,10 +57,16 @@ test('on a phone the comparison shows two whole offers side by side and swipes t
   expect(await within(columns.nth(2), start, end)).toBe(true);
   await shot(page, 'compare-swiped');
 
+  // A desktop: the four side by side, once the box has taken its new width.
   await page.setViewportSize(DESKTOP);
   await laidOut(page);
-  const wide = (await scroller.boundingBox())!;
-  for (let i = 0; i < 4; i++) expect(await within(columns.nth(i), wide.x, wide.x + wide.width)).toBe(true);
+  await expect
+    .poll(async () => {
+      const wide = (await scroller.boundingBox())!;
+      const whole = await Promise.all([0, 1, 2, 3].map((i) => within(columns.nth(i), wide.x, wide.x + wide.width)));
+      return whole.every(Boolean);
+    })
+    .toBe(true);
   await shot(page, 'compare');
 });
 
@@ -138,11 +145,10 @@ test('an account not yet activated is told so at sign-in', async ({ page }) => {
 });
 
 test('variation rows keep their column names on a phone; a clone says so in a toast', async ({ page, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const offer = await catalogueOffer(request, headers);
+  const code = offer.code;
   await loggedIn(USERS.full);
-  await page.goto('/catalog');
-  const row = screen(page).getByTestId('catalog-row').first();
-  await expect(row).toBeVisible();
-  const code = (await row.getAttribute('data-code'))!;
   await page.setViewportSize(PHONE);
   await page.goto(`/catalog/${encodeURIComponent(code)}/edit`);
   const s = screen(page);
@@ -163,9 +169,9 @@ test('variation rows keep their column names on a phone; a clone says so in a to
   const copy = decodeURIComponent(/\/catalog\/([^/]+)\/edit$/.exec(page.url())![1]!);
   await expect(page.getByText(`Offerta ${code} clonata: stai modificando la copia ${copy}, non ancora pubblicata.`)).toBeVisible();
   await shot(page, 'clone-toast');
-  // The copy is a draft of this test's own: removed again.
-  const removed = await request.delete(`/api/v1/catalog/offers/${encodeURIComponent(copy)}`, { headers: await apiLogin(request, USERS.full) });
-  expect(removed.ok()).toBe(true);
+  // The offer and its copy are this test's own drafts: removed again.
+  expect((await offer.remove(copy)).ok()).toBe(true);
+  expect((await offer.remove()).ok()).toBe(true);
 });
 
 test('on a desktop the floating buttons leave no empty band; a screen’s end scrolls clear of them', async ({ page, loggedIn }) => {

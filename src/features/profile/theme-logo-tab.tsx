@@ -23,7 +23,8 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const themeMutation = useMutation({ mutationFn: savePreferences });
   const logoMutation = useMutation({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
-  const removal = useMutation({ mutationFn: removeLogo });
+  // One outcome shown at a time: a removal's message replaces an upload's, and the reverse (pick, below).
+  const removal = useMutation({ mutationFn: removeLogo, onMutate: () => logoMutation.reset() });
   const confirm = useConfirm();
   const rebrand = hasFeature(profile.features, 'rebrand');
 
