@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { offerInput } from '../server/test/payloads';
 import { expect } from './fixtures';
 
 type H = Record<string, string>;
@@ -18,27 +19,7 @@ async function firstCatalogueCar(request: APIRequestContext, headers: H): Promis
  */
 export async function catalogueOffer(request: APIRequestContext, headers: H) {
   const car = await firstCatalogueCar(request, headers);
-  const res = await request.post('/api/v1/catalog/offers', {
-    headers,
-    data: {
-      car,
-      provider: 'aurora-rent',
-      product: 'aurora-rent-privati',
-      price: 299,
-      deposit: 1000,
-      duration: 36,
-      distance: 15000,
-      unlimitedKm: false,
-      deliveryTime: 'entro-30',
-      fastDelivery: false,
-      potential_profit: 1200,
-      right_label: 'privati',
-      reference_code: 'E2E59',
-      notes: '',
-      private_notes: '',
-      services: [],
-    },
-  });
+  const res = await request.post('/api/v1/catalog/offers', { headers, data: offerInput(car, { reference_code: 'E2E-DETAILS' }) });
   expect(res.status(), await res.text()).toBe(200);
   const code = ((await res.json()) as { data: { code: string } }).data.code;
   const child = await request.post(`/api/v1/offers/${code}/child`, { headers, data: { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 } });

@@ -4,7 +4,7 @@ import { findUnformattedNumbers } from '../core/format-check';
 import { findUntranslated } from '../core/language-check';
 import { expect, expectFormattedNumbers, expectItalianText, screen, test, USERS } from './fixtures';
 import { catalogueOffer } from './catalog-steps';
-import { apiLogin, offerRef, uniqueFiscalCode } from './quotation-steps';
+import { apiLogin, apiProposal, offerRef } from './quotation-steps';
 
 // Every figure on screen goes through core/format.ts (docs/adr/0113-figures-one-formatter.md). The scan reads the rendered text of
 // the main screens and fails on any number the Italian rules would not write ('2500 €', '5.1',
@@ -93,26 +93,7 @@ test('the PDFs an agent sends read as Italian: offer sheet, comparison, proposal
   texts.push(['comparison', await pdfText(await request.post('/api/v1/offers/compare/attachment', { headers, data: { items: [item(a), item(b)] } }))]);
 
   // A proposal with its credit check, whose PDF the job queue makes (as the wizard's first steps do).
-  const made = await request.post('/api/v1/proposals', {
-    headers,
-    data: {
-      offer: await offerRef(request, headers, 'privati'),
-      first_name: 'Maria Grazia',
-      last_name: 'Dell’Acqua',
-      email: 'maria.dellacqua@example.it',
-      phone: '+39 333 1234567',
-      fiscal_code: uniqueFiscalCode(),
-      zip_code: '20121',
-      address: 'Via Roma 1',
-      city: 'Milano',
-      employee_category: 'tempo-indeterminato',
-      notes: '',
-      consent: true,
-      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const id = ((await made.json()) as { data: { id: number } }).data.id;
+  const id = await apiProposal(request, headers, await offerRef(request, headers, 'privati'), 'Dellacqua', ANSWERS);
   await expect
     .poll(async () => ((await (await request.get(`/api/v1/proposals/${id}`, { headers })).json()) as { data: { has_pdf: boolean } }).data.has_pdf, {
       timeout: 30_000,

@@ -121,7 +121,14 @@ export async function fillQuoteForm(form: Locator, fiscalCode: string) {
 }
 
 /** A proposal for a new private customer, saved through the API (`last_name` tells the tests' customers apart); its id. */
-export async function apiProposal(request: APIRequestContext, headers: Record<string, string>, ref: string, lastName: string): Promise<number> {
+export async function apiProposal(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  ref: string,
+  lastName: string,
+  /** The credit check's answers: with them the proposal's PDF is made at once. */
+  answers?: Record<string, unknown>,
+): Promise<number> {
   const made = await request.post('/api/v1/proposals', {
     headers,
     data: {
@@ -136,6 +143,7 @@ export async function apiProposal(request: APIRequestContext, headers: Record<st
       city: 'Torino',
       employee_category: 'tempo-indeterminato',
       consent: true,
+      ...(answers ? { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } : {}),
     },
   });
   expect(made.status()).toBe(201);
