@@ -257,7 +257,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await expect(s.getByTestId('providers-count')).toHaveText(/^\d+ Provider present[ei]$/);
   const providers = await counted('providers-count');
   await page.goto('/products');
-  await expect(screen(page).getByTestId('products-count')).toHaveText(/^\d+ Prodotto present[ei]$/);
+  await expect(screen(page).getByTestId('products-count')).toHaveText(/^\d+ (Prodotto presente|Prodotti presenti)$/);
   const products = await counted('products-count');
   await page.goto('/providers/new');
   s = screen(page);
