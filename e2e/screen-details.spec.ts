@@ -6,7 +6,7 @@ import { E2E } from './env';
 import { comparePath } from './every-screen';
 import { expect, laidOut, loginAs, screen, test, USERS } from './fixtures';
 import { catalogueOffer } from './catalog-steps';
-import { apiLogin } from './quotation-steps';
+import { apiLogin, consent, fillPrivate, input, offerRef, uniqueFiscalCode } from './quotation-steps';
 
 // What an agent reads on a phone (390 px) and a desktop (1366 px), docs/adr/0059-phone-and-desktop-layout-details.md:
 // the comparison's two whole columns and its swipe, the profile's tabs, the logo's removal, the same password
@@ -204,4 +204,35 @@ test('on a desktop the floating buttons leave no empty band; a screen’s end sc
   await laidOut(page);
   const phone = (await screen(page).boundingBox())!;
   expect(phone.y + phone.height).toBeLessThan(PHONE.height - 40);
+});
+
+test('a failed customer lookup opens the spec’s modal; a refusal after the last step is brought into view on a phone', async ({ page, loggedIn, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  // An offer for VAT holders quoted to a private customer: the server refuses it when the proposal is confirmed.
+  const ref = await offerRef(request, headers, 'piva');
+  await loggedIn(USERS.full);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
+  const s = screen(page);
+  await s.getByTestId('type-privati').click();
+  await input(page, 'fiscal-code-entry').fill(uniqueFiscalCode());
+  // Spec §8 "Failed customer lookup": the customer cleared and a modal opened, not a line in the form.
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Nessun cliente trovato: inserisci i dati del nuovo cliente');
+  // Ionic's modal has finished coming in (its wrapper opaque), then the screenshot.
+  await expect
+    .poll(() => page.locator('ion-modal.confirm-modal').evaluate((m) => getComputedStyle(m.shadowRoot!.querySelector('.modal-wrapper')!).opacity))
+    .toBe('1');
+  await shot(page, 'lookup-modal');
+  await dialog.getByRole('button', { name: 'Ho capito' }).click();
+  await expect(dialog).toBeHidden();
+  await fillPrivate(page);
+  await consent(page);
+  await screen(page).getByTestId('next').click();
+  await screen(page).getByTestId('confirm').click();
+  const alert = screen(page).getByTestId('proposal-alert');
+  await expect(alert).toHaveText(/Clicca qui per tornare all'offerta selezionata/);
+  // Tapped at the foot of the step, the message at its head comes into the screen by itself.
+  await expect(alert).toBeInViewport();
+  await shot(page, 'refusal');
 });
