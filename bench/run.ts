@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   starts: () => import('./starts'),
   api: () => import('./api'),
   load: () => import('./load'),
+  assistants: () => import('./assistants'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

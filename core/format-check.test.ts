@@ -13,6 +13,7 @@ describe('findUnformattedNumbers', () => {
     ['Totale 1,234.50', 'English grouping'],
     ['Anticipo 5.000€', 'euro sign glued to the amount'],
     ['12500 Auto Trovate', 'no thousands point'],
+    ['Totale 10000361 · Codici', 'no thousands point'],
   ])('flags %j', (text, why) => {
     expect(findUnformattedNumbers(text).map((p) => p.why)).toContain(why);
   });
@@ -24,6 +25,7 @@ describe('findUnformattedNumbers', () => {
     ['Consumo 5,1 l/100 km'],
     ['Preventivo #00001'],
     ['Codice AG0001 · CAP 20121'],
+    ['Noleggio a lungo termine · Codice 10000361 · Data 07 dicembre 2026'],
     ['Telefono +39 333 1234567'],
     ['05 marzo 2026'],
     ['36 mesi · 15.000 km · 1.350 €'],

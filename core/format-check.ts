@@ -8,8 +8,9 @@ const RULES: { why: string; pattern: RegExp }[] = [
   { why: 'no thousands point', pattern: new RegExp(String.raw`(?<![\d.,\w#/-])\d{4,}(?:,\d+)?\s?${UNIT}`, 'g') },
   { why: 'no thousands point', pattern: /€\s?\d{4,}(?![\d.])/g },
   // Counts and figures of 5 or more digits anywhere ('12500 risultati'); codes sit inside words
-  // ('AG0001', '#00001') or carry their own punctuation, and a CAP or a phone number is its own field.
-  { why: 'no thousands point', pattern: /(?<![\d.,\w#/+-])\d{5,}(?![\d.,\w/-])(?!\s?(?:\)|$))/g },
+  // ('AG0001', '#00001'), carry their own punctuation or follow their label ('Codice 10000361', a quotation's
+  // code on its PDF), and a CAP or a phone number is its own field.
+  { why: 'no thousands point', pattern: /(?<![\d.,\w#/+-])(?<!\b[Cc]odice\s)\d{5,}(?![\d.,\w/-])(?!\s?(?:\)|$))/g },
   // '5.1', '118.9': a decimal point (a thousands group always has 3 digits). A car's version name
   // ('1.0 Hybrid 70cv', '2.0 TDI') is a name, not a figure: a word other than a unit may follow.
   { why: 'decimal point instead of comma', pattern: /(?<![\d.,\w])\d+\.\d{1,2}(?![\d\w.])(?!\s(?!(?:l|kWh|km|mm|cc|kg|mesi|cv)\b)[A-Za-z])/g },

@@ -29,6 +29,7 @@ export const MESSAGES = {
   invalidToken: 'Il link non è valido o è scaduto',
   passwordMin: 'La nuova password deve contenere almeno 8 caratteri',
   passwordMismatch: 'Le due password non coincidono',
+  passwordSame: 'La nuova password deve essere diversa da quella attuale',
   passwordResetSent: 'Se l’indirizzo è registrato riceverai un’email con le istruzioni per impostare una nuova password',
   passwordChanged: 'Password aggiornata, ora puoi accedere',
   termsNotAccepted: 'Devi accettare i termini e le condizioni',

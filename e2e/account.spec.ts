@@ -351,7 +351,7 @@ test('the personal assistant answers about the agent’s own work, not as the FA
   await page.getByTestId('assistant-personal').click();
   await expect(await ask('È previsto un anticipo?')).toContainText('Dalle Domande Frequenti: L’anticipo può essere pari a 0');
   const other = await ask('Il canone comprende il bollo auto?');
-  await expect(other).toContainText('Non ho capito cosa cerchi tra i tuoi dati');
+  await expect(other).toContainText('Non sono sicuro di aver capito cosa cerchi');
   await expect(other).not.toContainText('credit check');
   await page.screenshot({ path: 'test-results/shots/assistant-personal-1280.png' });
 });

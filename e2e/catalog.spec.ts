@@ -257,7 +257,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await expect(s.getByTestId('providers-count')).toHaveText(/^\d+ Provider present[ei]$/);
   const providers = await counted('providers-count');
   await page.goto('/products');
-  await expect(screen(page).getByTestId('products-count')).toHaveText(/^\d+ Prodotto present[ei]$/);
+  await expect(screen(page).getByTestId('products-count')).toHaveText(/^\d+ (Prodotto presente|Prodotti presenti)$/);
   const products = await counted('products-count');
   await page.goto('/providers/new');
   s = screen(page);
@@ -273,7 +273,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await s.getByLabel('Nome').fill(productName);
   await s.getByRole('button', { name: 'Salva' }).click();
   await expect(page).toHaveURL(/\/products$/);
-  await expect(screen(page).getByTestId('products-count')).toHaveText(countText(products + 1, 'Prodotto presente', 'Prodotto presenti'));
+  await expect(screen(page).getByTestId('products-count')).toHaveText(countText(products + 1, 'Prodotto presente', 'Prodotti presenti'));
   await shots(page, 'products');
 
   // The product's services, with a price map.
@@ -320,7 +320,7 @@ test('providers and products lists with their header bars and forms', async ({ p
   await s.getByTestId('list-item').filter({ hasText: productName }).getByTestId('item-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler cancellare questo prodotto?');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
-  await expect(s.getByTestId('products-count')).toHaveText(countText(products, 'Prodotto presente', 'Prodotto presenti'));
+  await expect(s.getByTestId('products-count')).toHaveText(countText(products, 'Prodotto presente', 'Prodotti presenti'));
   await page.goto('/providers');
   s = screen(page);
   await s.getByTestId('list-item').filter({ hasText: providerName }).getByTestId('item-delete').click();

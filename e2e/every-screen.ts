@@ -26,6 +26,16 @@ const firstHref = (from: string, selector: string) => async (page: Page) => {
 };
 const firstOffer = firstHref('/offers', 'a[data-testid="offer-card"]');
 
+/** A comparison of the first `n` cards of /offers with their own terms, as their 'Confronta' adds them, in a shared link. */
+export async function comparePath(page: Page, n: number) {
+  await page.goto('/offers');
+  const cards = screen(page).locator('a[data-testid="offer-card"]');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  const hrefs = (await cards.evaluateAll((els, count) => els.slice(0, count).map((e) => e.getAttribute('href') ?? ''), n)).map((h) => new URL(h, 'http://x'));
+  const items = hrefs.map((u) => compareItemOf(decodeURIComponent(u.pathname.split('/').pop()!), readDetailUrl(u.search) as Terms));
+  return `/offers/compare?${writeCompareQuery(items)}`;
+}
+
 /** Signs in, waiting longer than the fixture: the first start downloads the catalogue copy on a shared machine. */
 export async function signIn(page: Page, group: ScreenGroup) {
   if (!group.user) return;
@@ -100,15 +110,7 @@ export const SCREEN_GROUPS: ScreenGroup[] = [
       { name: 'customer', path: firstHref('/customers', 'a[data-testid="customer-row"]') },
       {
         name: 'compare',
-        // The first three cards' own terms, as their 'Confronta' adds them, in a shared link.
-        path: async (p) => {
-          await p.goto('/offers');
-          const cards = screen(p).locator('a[data-testid="offer-card"]');
-          await expect(cards.first()).toBeVisible({ timeout: 30_000 });
-          const hrefs = (await cards.evaluateAll((els) => els.slice(0, 3).map((e) => e.getAttribute('href') ?? ''))).map((h) => new URL(h, 'http://x'));
-          const items = hrefs.map((u) => compareItemOf(decodeURIComponent(u.pathname.split('/').pop()!), readDetailUrl(u.search) as Terms));
-          return `/offers/compare?${writeCompareQuery(items)}`;
-        },
+        path: (p) => comparePath(p, 3),
         ready: (p) => expect(screen(p).locator('tr[data-row="rate"] td')).toHaveCount(3),
       },
     ],

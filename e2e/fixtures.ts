@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { findUnformattedNumbers } from '../core/format-check';
+import { findUntranslated } from '../core/language-check';
 import { E2E } from './env';
 
 export const USERS = {
@@ -66,6 +67,15 @@ export async function shots(page: Page, name: string) {
 export async function expectFormattedNumbers(page: Page, where: string) {
   const text = await screen(page).innerText();
   expect(findUnformattedNumbers(text), `${where}:\n${text.slice(0, 400)}`).toEqual([]);
+}
+
+/**
+ * No English label, no value as the API spells it, no raw slug on the page on screen, its open modal included
+ * (core/language-check.ts; docs/adr/0055-no-english-on-screen.md).
+ */
+export async function expectItalianText(page: Page, where: string) {
+  const text = await screen(page).innerText();
+  expect(findUntranslated(text), `${where}:\n${text.slice(0, 400)}`).toEqual([]);
 }
 
 /** Logs in through the real login form. */

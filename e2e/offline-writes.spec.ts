@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { appFilesMissing, cacheSavedOnDevice, deviceRecords, expireAccessToken } from './device';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, lookUp, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
 // Writes made with the network cut (docs/adr/0154-outbox-write-path-and-retry-rules.md): kept on the device, replayed once the server can be reached,
 // exactly once, whatever happened to the session or to the data in the meantime.
@@ -43,7 +43,7 @@ async function proposeOffline(page: Page, request: APIRequestContext, loggedIn: 
   await loggedIn(USERS.full);
   await openWizard(page, ref);
   const s = screen(page);
-  await input(page, 'fiscal-code-entry').fill(cf);
+  await lookUp(page, 'fiscal-code-entry', cf);
   await fillPrivate(page);
   await consent(page);
   await page.context().setOffline(true);
@@ -114,7 +114,7 @@ test('a document uploaded offline is kept across reloads and arrives once', asyn
   await loggedIn(USERS.full);
   await openWizard(page, ref);
   const s = screen(page);
-  await input(page, 'fiscal-code-entry').fill(uniqueFiscalCode());
+  await lookUp(page, 'fiscal-code-entry', uniqueFiscalCode());
   await fillPrivate(page);
   await consent(page);
   await s.getByTestId('next').click();

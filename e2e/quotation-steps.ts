@@ -36,6 +36,21 @@ export const offerRef = async (request: APIRequestContext, headers: Record<strin
 
 export const input = (page: Page, testId: string) => screen(page).getByTestId(testId).locator('input');
 
+/**
+ * Types a fiscal code (or a VAT number) in the customer step and waits for its lookup: the customer found, or
+ * the modal of a failed lookup (spec §8), which is closed. Offline, the lookup fails: the modal too.
+ */
+export async function lookUp(page: Page, testId: 'fiscal-code-entry' | 'vat-entry', value: string) {
+  await input(page, testId).fill(value);
+  const found = page.getByTestId('customer-found');
+  const notFound = page.getByTestId('confirm-dialog').filter({ hasText: 'Nessun cliente trovato' });
+  await expect(found.or(notFound)).toBeVisible();
+  if (await notFound.isVisible()) {
+    await notFound.getByRole('button', { name: 'Ho capito' }).click();
+    await expect(notFound).toBeHidden();
+  }
+}
+
 export async function fillPrivate(page: Page, over: Partial<Record<string, string>> = {}) {
   const s = screen(page);
   const v = {
@@ -109,7 +124,14 @@ export async function fillQuoteForm(form: Locator, fiscalCode: string) {
 }
 
 /** A proposal for a new private customer, saved through the API (`last_name` tells the tests' customers apart); its id. */
-export async function apiProposal(request: APIRequestContext, headers: Record<string, string>, ref: string, lastName: string): Promise<number> {
+export async function apiProposal(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  ref: string,
+  lastName: string,
+  /** The credit check's answers: with them the proposal's PDF is made at once. */
+  answers?: Record<string, unknown>,
+): Promise<number> {
   const made = await request.post('/api/v1/proposals', {
     headers,
     data: {
@@ -124,6 +146,7 @@ export async function apiProposal(request: APIRequestContext, headers: Record<st
       city: 'Torino',
       employee_category: 'tempo-indeterminato',
       consent: true,
+      ...(answers ? { sustainability: { contractualCategory: 'tempo-indeterminato', answers } } : {}),
     },
   });
   expect(made.status()).toBe(201);

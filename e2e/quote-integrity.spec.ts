@@ -5,7 +5,7 @@ import { formatEuro, formatMonthly } from '../core/format';
 import type { OfferDetail } from '../core/schemas/offer-detail';
 import type { Proposal } from '../core/schemas/quotations';
 import { expect, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, input, offerCard, offerRef, uniqueFiscalCode } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, lookUp, offerCard, offerRef, uniqueFiscalCode } from './quotation-steps';
 
 const PHONE = { width: 390, height: 844 };
 const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
@@ -79,7 +79,7 @@ test('the quotation carries the services and the commission chosen on the offer;
   await expect(w.getByTestId('quotation-sidebar')).toContainText(service.name);
   await page.screenshot({ path: 'test-results/shots/integrity-wizard-390.png', fullPage: true });
 
-  await input(page, 'fiscal-code-entry').fill(uniqueFiscalCode());
+  await lookUp(page, 'fiscal-code-entry', uniqueFiscalCode());
   await fillPrivate(page);
   await consent(page);
   await w.getByTestId('next').click();
@@ -254,7 +254,7 @@ test('a server error on saving is a server error: not queued as offline, and the
   await loggedIn(USERS.full);
   await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
   const s = screen(page);
-  await input(page, 'fiscal-code-entry').fill(uniqueFiscalCode());
+  await lookUp(page, 'fiscal-code-entry', uniqueFiscalCode());
   await fillPrivate(page, { email });
   await consent(page);
   await s.getByTestId('next').click();

@@ -47,7 +47,9 @@ export const PasswordChangeSchema = z
     new_password: z.string().min(8, MESSAGES.passwordMin).max(200),
     confirm_password: z.string().max(200).meta({ description: 'Deve coincidere con new_password (altrimenti 422 sul campo confirm_password).' }),
   })
-  .refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.passwordMismatch, path: ['confirm_password'] });
+  .refine((v) => v.new_password === v.confirm_password, { message: MESSAGES.passwordMismatch, path: ['confirm_password'] })
+  // Changing a password to itself changes nothing, yet would end every other login: refused, in the form and on the server.
+  .refine((v) => v.password === '' || v.new_password !== v.password, { message: MESSAGES.passwordSame, path: ['new_password'] });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 /** The new key, in clear: shown once, never again (only its prefix is kept readable). */

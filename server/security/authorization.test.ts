@@ -100,6 +100,8 @@ const POLICIES: Record<string, Entry> = {
   'GET /landing/{code}': { ...PUBLIC, params: (f) => ({ code: f.davide.code }) },
   'GET /agent/logo/{code}': { ...PUBLIC, params: (f) => ({ code: f.davide.code }) },
   'POST /agent/logo': ANY_USER,
+  // After the public logo route, which serves davide's logo.
+  'DELETE /agent/logo': { ...ANY_USER, last: 0.5 },
 
   // team (group leaders with feature network)
   'GET /agent/members': { policy: LEADER },

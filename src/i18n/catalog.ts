@@ -1,4 +1,5 @@
 /** Texts of the catalogue: offers, providers, products and offer requests (see it.ts). */
+import { countOf } from '@core/car-format';
 import { it as shared } from './it';
 
 export const catalog = {
@@ -41,6 +42,7 @@ export const catalog = {
   },
   saved: 'Offerta salvata',
   publishedOk: 'Offerta pubblicata',
+  clonedOk: (from: string, copy: string) => `Offerta ${from} clonata: stai modificando la copia ${copy}, non ancora pubblicata.`,
   unpublishedOk: 'Offerta ritirata: non compare più nella ricerca',
   confirmDelete: 'Sicuro di voler cancellare questa offerta?',
   saveFirst: 'Salva l’offerta per aggiungere le variazioni',
@@ -111,6 +113,16 @@ export const catalog = {
     posti: 'Posti',
     porte: 'Porte',
   },
+  /** The read-only car sheet: the unit goes with the figure ('3.686 mm'), not with the label. */
+  carSheet: {
+    cilindrata: 'Cilindrata',
+    power: 'Potenza',
+    consumo_medio: 'Consumo medio',
+    emissioni_co2: 'Emissioni CO₂',
+    lunghezza: 'Lunghezza',
+    larghezza: 'Larghezza',
+    bagagliaio: 'Bagagliaio',
+  },
   images: {
     default: 'Immagini predefinite',
     custom: 'Immagini personalizzate',
@@ -147,7 +159,13 @@ export const catalog = {
     sameAsMain: "La variazione è identica all'offerta principale",
     main: 'Offerta principale',
     missing: (m: { deposits: number; durations: number; distances: number }) =>
-      `Per pubblicare mancano: ${[m.deposits ? `${m.deposits} anticipo/i` : '', m.durations ? `${m.durations} durata/e` : '', m.distances ? `${m.distances} percorrenza/e` : ''].filter(Boolean).join(', ')}`,
+      `Per pubblicare mancano: ${[
+        m.deposits ? countOf(m.deposits, 'anticipo', 'anticipi') : '',
+        m.durations ? countOf(m.durations, 'durata', 'durate') : '',
+        m.distances ? countOf(m.distances, 'percorrenza', 'percorrenze') : '',
+      ]
+        .filter(Boolean)
+        .join(', ')}`,
     complete: 'Variazioni sufficienti per pubblicare',
     published: 'Offerta pubblicata: deve mantenere almeno 2 anticipi, 2 durate e 3 percorrenze diverse',
     empty: 'Nessuna variazione',
@@ -173,19 +191,21 @@ export const catalog = {
 
 export const providers = {
   title: 'Provider',
-  header: (n: number) => `${n} ${n === 1 ? 'Provider presente' : 'Provider presenti'}`,
+  // Account spec §2 "N Provider presente/presenti": singular only for exactly 1 (core/car-format.ts countOf).
+  header: (n: number) => countOf(n, 'Provider presente', 'Provider presenti'),
   new: 'Nuovo provider',
   edit: 'Modifica provider',
   name: 'Nome',
   logo: 'Indirizzo del logo (facoltativo)',
-  products: (n: number) => (n === 1 ? '1 prodotto' : `${n} prodotti`),
+  products: (n: number) => countOf(n, 'prodotto', 'prodotti'),
   saved: 'Provider salvato',
   confirmDelete: 'Sicuro di voler cancellare questo provider? Verranno cancellati anche i suoi prodotti.',
 } as const;
 
 export const products = {
   title: 'Prodotti',
-  header: (n: number) => `${n} Prodotto ${n === 1 ? 'presente' : 'presenti'}`, // the spec's text, verbatim ('N Prodotto presente/presenti')
+  // Account spec §2 "N Prodotto presente/presenti": the noun agrees with the count too ('3 Prodotti presenti').
+  header: (n: number) => countOf(n, 'Prodotto presente', 'Prodotti presenti'),
   new: 'Nuovo prodotto',
   edit: 'Modifica prodotto',
   provider: 'Provider',

@@ -16,6 +16,7 @@ export const it = {
     save: 'Salva',
     cancel: 'Annulla',
     confirm: 'Conferma',
+    understood: 'Ho capito',
     close: 'Chiudi',
     back: 'Indietro',
     next: 'Avanti',
@@ -34,6 +35,9 @@ export const it = {
     retry: 'Riprova',
     page: (current: number, last: number) => `Pagina ${current} di ${last}`,
     pagination: 'Paginazione',
+    /** File fields (src/ui/file-pick.tsx): the chosen file's name, or this. */
+    noFile: 'Nessun file selezionato',
+    chosenFiles: (n: number) => (n === 1 ? '1 file scelto' : `${n} file scelti`),
   },
   menu: {
     home: 'Home',
@@ -105,7 +109,7 @@ export const it = {
     placeholder: 'Scrivi una domanda…',
     send: 'Invia',
     close: 'Chiudi assistente',
-    notFound: 'Non ho trovato una risposta. Prova con altre parole oppure contatta il supporto:',
+    notFound: 'Non sono sicuro della risposta: guarda le Domande Frequenti o contatta il supporto:',
     contact: (email: string, phone: string) => `email ${email}, telefono ${phone}`,
     suggestions: 'Domande frequenti',
   },

@@ -38,7 +38,8 @@ export const quotation = {
   },
   consent: 'Confermo che il cliente è informato che il prezzo può variare e che l’offerta è limitata, e acconsento al trattamento dei dati',
   consentRequired: 'Il consenso è obbligatorio per proseguire',
-  backToOffer: 'Back to offer',
+  // Spec §2 names the button in the back office's English ('Back to offer'): the screen says it in Italian (docs/adr/0055).
+  backToOffer: 'Torna all’offerta',
   next: 'Avanti',
   back: 'Indietro',
   confirmTitle: 'Conferma i dati del cliente',
@@ -57,6 +58,7 @@ export const quotation = {
   documentsHint: 'Un file PDF per ogni documento richiesto.',
   template: 'Scarica il modello',
   choosePdf: 'Carica PDF',
+  uploading: 'Caricamento del file…',
   onlyPdf: 'Sono accettati solo file PDF',
   uploadFailed: 'Caricamento non riuscito, si prega di riprovare',
   strictBlock: 'Carica un file per ogni documento per proseguire',

@@ -42,12 +42,13 @@ export default function AssistantPanel({
     log.current?.scrollTo({ top: log.current.scrollHeight });
   }, [messages]);
 
-  const faqReply = (q: string): string => {
+  /** The FAQ's answer; when unsure, it says so and points to the FAQ and to support (docs/adr/0057). */
+  const faqReply = (q: string): Reply => {
     const found = answer(q, it.faq.items);
     const contacts = support ? t.contact(support.email, support.phone) : '';
-    if (found.kind === 'faq') return found.entry.a;
-    if (found.kind === 'support') return `${it.support.intro} ${contacts}`;
-    return `${t.notFound} ${contacts}`;
+    if (found.kind === 'faq') return { text: found.entry.a, links: [destination('faq')] };
+    if (found.kind === 'support') return { text: `${it.support.intro} ${contacts}`, links: [destination('support')] };
+    return { text: `${t.notFound} ${contacts}`, links: [destination('faq'), destination('support')] };
   };
   /** The personal assistant: the agent's own data, read from the same API as the screens. */
   const personalReply = async (q: string): Promise<Reply> => {
@@ -77,7 +78,7 @@ export default function AssistantPanel({
           if (found.kind === 'faq') return { text: `${mine.fromFaq} ${found.entry.a}`, links: [destination('faq')] };
           if (found.kind === 'support')
             return { text: `${it.support.intro} ${support ? t.contact(support.email, support.phone) : ''}`, links: [destination('support')] };
-          return { text: mine.other, lines: [...mine.suggestions] };
+          return { text: mine.other, lines: [...mine.suggestions], links: [destination('faq'), destination('support')] };
         }
       }
     } catch (err) {
@@ -89,7 +90,7 @@ export default function AssistantPanel({
     if (!text) return;
     setQuestion('');
     if (!personal) {
-      setMessages((m) => [...m, { from: 'user', text }, { from: 'bot', text: faqReply(text) }]);
+      setMessages((m) => [...m, { from: 'user', text }, { from: 'bot', ...faqReply(text) }]);
       return;
     }
     setMessages((m) => [...m, { from: 'user', text }]);

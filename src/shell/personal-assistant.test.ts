@@ -33,6 +33,13 @@ const CASES: [string, PersonalRequest][] = [
   ['Cosa sai fare?', { kind: 'help' }],
   // Questions about the portal's rules are not about the agent's data: the FAQ answers them.
   ['È previsto un anticipo?', { kind: 'other' }],
+  // How to add a customer, make a catalogue offer, find cars for new drivers: the FAQ explains how, which a link
+  // to the customers or the offers would not (docs/adr/0057).
+  ['Come aggiungo un nuovo cliente?', { kind: 'other' }],
+  ['come inserisco un cliente', { kind: 'other' }],
+  ['Come creo un’offerta nel catalogo?', { kind: 'other' }],
+  ['voglio pubblicare una mia offerta', { kind: 'other' }],
+  ['ci sono auto per neopatentati?', { kind: 'other' }],
   ['Quanto dura un contratto?', { kind: 'other' }],
   ['Che tempo fa a Milano?', { kind: 'other' }],
   ['', { kind: 'other' }],

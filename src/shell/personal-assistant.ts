@@ -95,6 +95,9 @@ export function readRequest(question: string): PersonalRequest {
       return { kind: 'go', to: 'newQuotation' };
     if (has(t, /\b(auto non (e )?(tra|nel|in) \w+|offerta manuale|richiesta (di )?offerta|richiedere un'auto|auto che non trovo)\b/))
       return { kind: 'go', to: 'offerRequest' };
+    // How to add a customer or make a catalogue offer is the FAQ's to explain (a customer is added by a quotation;
+    // a catalogue offer has its own rules): a link to a page would not say how.
+    if (has(t, /\b(aggiung\w*|inser\w*|registr\w*|cre[ao]\w*)\b.*\bclient[ei]\b/, /\b(catalogo|pubblic\w*)\b/)) return { kind: 'other' };
     if (has(t, /\bpassword\b/)) return { kind: 'go', to: 'password' };
     if (has(t, /\bchiave api\b|\bapi key\b/)) return { kind: 'go', to: 'apiKey' };
     if (has(t, /\b(profilo|logo|dati personali|tema)\b/)) return { kind: 'go', to: 'profile' };

@@ -93,6 +93,7 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   'GET /landing/{code}': { id: 'getPublicLandingPage', summary: 'La pagina pubblica di un agente (se attiva)', tag: 'Profilo' },
   'GET /agent/logo/{code}': { id: 'getAgentLogo', summary: 'Il logo di un agente', tag: 'Profilo', produces: IMAGES },
   'POST /agent/logo': { id: 'uploadLogo', summary: 'Carica il logo', tag: 'Profilo', requiredParts: ['logo'] },
+  'DELETE /agent/logo': { id: 'removeLogo', summary: 'Rimuove il logo', tag: 'Profilo' },
 
   // ---- Rete
   'GET /agent/members': { id: 'listTeamMembers', summary: 'I sub-agenti della rete', tag: 'Rete' },

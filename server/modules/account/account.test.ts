@@ -67,6 +67,15 @@ describe('PATCH password', () => {
     expect(mismatch.json().errors.confirm_password).toEqual(['Le due password non coincidono']);
   });
 
+  it('refuses the current password as the new one, with the form’s message, and keeps the other logins', async () => {
+    const other = await t.login('elena.galli@demo.it');
+    const s = await t.login('elena.galli@demo.it');
+    const res = await patch(s.headers, { password: 'Demo2026!', new_password: 'Demo2026!', confirm_password: 'Demo2026!' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.new_password).toEqual(['La nuova password deve essere diversa da quella attuale']);
+    expect((await profile(other.headers)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong current password as a field error', async () => {
     const s = await t.login('elena.galli@demo.it');
     const res = await patch(s.headers, { password: 'sbagliata', new_password: 'NuovaPass1', confirm_password: 'NuovaPass1' });
@@ -265,6 +274,20 @@ describe('logo', () => {
     expect(res.json().errors.logo).toEqual(['Seleziona un file']);
     const json = await t.inject({ method: 'POST', url: '/api/v1/agent/logo', headers: s.headers, payload: {} });
     expect(json.statusCode).toBe(422);
+  });
+
+  it('is removed: the profile has no logo and its address answers 404', async () => {
+    const s = await t.login('completo@demo.it');
+    const logo: string = (await upload(s.headers, demoPicture(2, 120, 60), 'logo.png')).json().data.logo;
+    expect((await t.inject({ method: 'GET', url: logo })).statusCode).toBe(200);
+    const res = await t.inject({ method: 'DELETE', url: '/api/v1/agent/logo', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.logo).toBeNull();
+    expect((await profile(s.headers)).json().data.logo).toBeNull();
+    expect((await t.inject({ method: 'GET', url: logo })).statusCode).toBe(404);
+    // Removing no logo is no error: the answer is the same profile.
+    expect((await t.inject({ method: 'DELETE', url: '/api/v1/agent/logo', headers: s.headers })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: '/api/v1/agent/logo' })).statusCode).toBe(401);
   });
 
   it('answers 404 for an agent without a logo', async () => {

@@ -96,6 +96,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/agent/logo',
+    {
+      config: { docs: { summary: 'Rimuove il logo: torna quello del portale (account spec §2, tema e logo)' } },
+      schema: { response: { 200: dataOf(ProfileSchema) } },
+    },
+    async (req) => {
+      const { user } = authOf(req);
+      await account.removeLogo(user.id);
+      return profileOf(user.id);
+    },
+  );
+
   // Multipart only where files are uploaded (encapsulated: other routes keep JSON only).
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });

@@ -102,6 +102,8 @@ export class AccountService {
    * their API key (docs/adr/0101-passwords-and-credential-changes.md): whoever knew the old password may have made either.
    */
   async changePassword(userId: number, currentFamily: string | null, current: string, next: string) {
+    // PasswordChangeSchema refuses it too; here for every caller of the service.
+    if (next === current) throw invalid({ new_password: [MESSAGES.passwordSame] });
     refuseCommonPassword(next, 'new_password');
     await this.checkCurrentPassword(userId, current, 'password');
     await this.db
@@ -185,6 +187,11 @@ export class AccountService {
     if (!kind) throw invalid({ logo: [MESSAGES.imageOnly] });
     const key = await this.uploads.save('logos', data, kind);
     await this.db.update(users).set({ logo: key, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  /** Removes the logo: the portal's own shows again. The stored file is left to the store (its key is no longer named). */
+  async removeLogo(userId: number) {
+    await this.db.update(users).set({ logo: null, updatedAt: new Date() }).where(eq(users.id, userId));
   }
 
   async logoOf(code: string): Promise<{ data: Buffer; contentType: string } | null> {

@@ -45,8 +45,12 @@ describe('login', () => {
     const suspended = await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'andrea.rizzi@demo.it', password: 'Demo2026!' } });
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().error.message).toMatch(/sospeso/);
+    // An invited agent who has not activated the account is told so, whatever password they try (they have none).
     const pending = await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'chiara.moretti@demo.it', password: 'Demo2026!' } });
-    expect(pending.statusCode).toBe(401);
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error.message).toBe('Il tuo account non è ancora attivo: controlla la tua email per attivarlo');
+    const guess = await t.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'chiara.moretti@demo.it', password: 'altra' } });
+    expect(guess.json().error.message).toBe(pending.json().error.message);
   });
 
   it('locks an address out after 5 failures in 15 minutes', async () => {

@@ -47,6 +47,9 @@ export class AuthService {
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     await this.db.insert(loginAttempts).values({ email, ip, success: ok });
     if (ok) await this.throttle.giveBack(keys);
+    // An invited agent who has not activated the account yet has no password to check: tell them what to do
+    // instead of the generic refusal (docs/adr/0058-pending-account-at-sign-in.md). Counted as a failure all the same.
+    if (user?.status === 'PENDING_ACTIVATION' && user.passwordHash === null) throw forbidden(MESSAGES.accountPending);
     if (!user || !ok) throw new AppError(401, MESSAGES.invalidCredentials);
     if (user.status === 'SUSPENDED') throw forbidden(MESSAGES.accountSuspended);
     if (user.status === 'PENDING_ACTIVATION') throw forbidden(MESSAGES.accountPending);

@@ -1,8 +1,8 @@
 // The printable offer sheet ('Stampa Offerta', spec §2 and §7 `POST offers/attachment`), its car in the
 // chosen paint (lib/pdf.ts drawCar).
-import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatNumber, formatPrice } from '@core/format';
-import { FUELS, labelOf } from '@core/offer-options';
+import { formatConsumption, formatDateIt, formatDistance, formatEuro, formatMonthly, formatMonths, formatPrice } from '@core/format';
 import { paintHex } from '@core/paint';
+import { formatMeasure, formatPower, slugLabel } from '@core/car-format';
 import { servicePrice } from '@core/pricing';
 import { toEuros } from '@core/money';
 import { drawCar, labelValueRow, type Pdf, renderPdf } from '../../lib/pdf';
@@ -76,9 +76,9 @@ export function renderOfferSheet(p: PrintableOffer, customer: SheetCustomer, now
     }
 
     section(doc, 'Dati tecnici', left);
-    line(doc, 'Alimentazione e cambio', `${labelOf(FUELS, row.c.fuel)} · ${row.c.gearDescription}`);
-    line(doc, 'Potenza', `${row.c.hp} CV (${row.c.kw} kW)`);
-    line(doc, 'Consumo medio / CO2', `${formatConsumption(row.c.consumption, row.c.co2 === 0)} · ${formatNumber(row.c.co2)} g/km`);
+    line(doc, 'Alimentazione e cambio', `${slugLabel(row.c.fuel)} · ${slugLabel(row.c.gearDescription)}`);
+    line(doc, 'Potenza', formatPower(row.c.hp, row.c.kw));
+    line(doc, 'Consumo medio / CO2', `${formatConsumption(row.c.consumption, row.c.co2 === 0)} · ${formatMeasure(row.c.co2, 'g/km')}`);
 
     doc.moveDown(1.2);
     doc

@@ -3,10 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { Spinner } from '../../ui/spinner';
+import { IonToast } from '../../ui/ionic/overlays';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { COMMISSION_BOUNDS, OFFER_BOUNDS } from '@core/catalog';
 import { hasFeature } from '@core/features';
 import { type Car, type CatalogOffer, type CatalogOfferForm, type CatalogOfferInput, CatalogOfferInputSchema } from '@core/schemas/catalog';
@@ -80,6 +81,9 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
   const canCustomImages = hasFeature(profile?.features, 'car-custom-images');
   const [car, setCar] = useState<Car | null>(offer?.car ?? null);
   const [message, setMessage] = useState<string | null>(null);
+  // A clone opens its copy's page, which says so in a toast (the source's code, from the navigation's state).
+  const clonedFrom = (useLocation().state as { clonedFrom?: string } | null)?.clonedFrom ?? null;
+  const [cloneToast, setCloneToast] = useState(clonedFrom !== null);
   const confirm = useConfirm();
   const form = useForm<CatalogOfferForm, unknown, CatalogOfferInput>({
     resolver: zodResolver(CatalogOfferInputSchema),
@@ -120,7 +124,7 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
         navigate(links.catalog(), { replace: true });
       } else if (kind === 'clone') {
         const copy = await cloneOffer(offer.code);
-        navigate(links.catalogEdit(copy.code));
+        navigate(links.catalogEdit(copy.code), { state: { clonedFrom: offer.code } });
       } else {
         await publishOffer(offer.code, kind === 'publish');
         setMessage(kind === 'publish' ? t.publishedOk : t.unpublishedOk);
@@ -306,6 +310,16 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
         </div>
       </form>
       {confirm.element}
+      {offer && clonedFrom && (
+        <IonToast
+          isOpen={cloneToast}
+          message={t.clonedOk(clonedFrom, offer.code)}
+          position="bottom"
+          duration={6000}
+          onDidDismiss={() => setCloneToast(false)}
+          data-testid="clone-toast"
+        />
+      )}
     </AppPage>
   );
 }

@@ -24,6 +24,7 @@ import { createPost, download, postsQuery } from './api/marketing';
 import { Icon } from '../../ui/icon';
 import { SubmitButton } from '../../ui/form-base';
 import { serverUrl } from '../../api/origin';
+import { FilePick } from '../../ui/file-pick';
 
 const COPY_FEEDBACK_MS = 1300;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -142,26 +143,22 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
         <form noValidate onSubmit={form.handleSubmit(submit, scrollToFirstError)}>
           <TextField control={form.control} name="title" label={t.postTitle} maxlength={160} />
           <TextAreaField control={form.control} name="description" label={t.postDescription} maxlength={4000} />
-          <label className="file-pick">
-            <input
-              type="file"
-              accept={ACCEPT}
-              multiple
-              onChange={(e) => {
-                const list = [...(e.target.files ?? [])];
-                setFiles(list);
-                setFileError(
-                  list.some((f) => !ACCEPT.split(',').includes(f.type))
-                    ? MESSAGES.imageOnly
-                    : list.some((f) => f.size >= LOGO_MAX_BYTES)
-                      ? MESSAGES.imageTooBig
-                      : null,
-                );
-              }}
-            />
-            <span className="file-pick-button">{t.images}</span>
-            <span className="file-pick-name">{files.length > 0 ? files.map((f) => f.name).join(', ') : it.profile.theme.noFile}</span>
-          </label>
+          <FilePick
+            button={t.images}
+            accept={ACCEPT}
+            multiple
+            chosen={files.map((f) => f.name)}
+            onFiles={(list) => {
+              setFiles(list);
+              setFileError(
+                list.some((f) => !ACCEPT.split(',').includes(f.type))
+                  ? MESSAGES.imageOnly
+                  : list.some((f) => f.size >= LOGO_MAX_BYTES)
+                    ? MESSAGES.imageTooBig
+                    : null,
+              );
+            }}
+          />
           {(fileError ?? serverFileError) && (
             <Text color="danger" role="alert">
               <p className="field-error">{fileError ?? serverFileError}</p>

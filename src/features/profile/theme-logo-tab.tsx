@@ -1,15 +1,17 @@
 import { Button } from '../../ui/button';
 import { Note, Text } from '../../ui/text';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES } from '@core/i18n-messages';
 import { hasFeature } from '@core/features';
 import { LOGO_MAX_BYTES, THEMES, type Theme } from '@core/schemas/account';
 import type { Profile } from '@core/schemas/auth';
 import { ApiError } from '../../api/client';
 import { it } from '../../i18n/account';
+import { useConfirm } from '../../ui/confirm';
+import { FilePick } from '../../ui/file-pick';
 import { FormError, FormSuccess } from '../../ui/form';
-import { savePreferences, uploadLogo } from './api/account';
+import { removeLogo, savePreferences, uploadLogo } from './api/account';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -21,11 +23,15 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const themeMutation = useMutation({ mutationFn: savePreferences });
   const logoMutation = useMutation({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
+  // One outcome shown at a time: a removal's message replaces an upload's, and the reverse (pick, below).
+  const removal = useMutation({ mutationFn: removeLogo, onMutate: () => logoMutation.reset() });
+  const confirm = useConfirm();
   const rebrand = hasFeature(profile.features, 'rebrand');
 
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0] ?? null;
+  const pick = (files: File[]) => {
+    const f = files[0] ?? null;
     logoMutation.reset();
+    removal.reset();
     setFile(f);
     // The same rules as the server (which checks the content itself): images only, under 2 MB.
     if (f && !ACCEPT.split(',').includes(f.type)) setFileError(MESSAGES.imageOnly);
@@ -56,26 +62,33 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
 
       <h3>{t.logo}</h3>
       {profile.logo && (
-        <p>
+        <p className="logo-current">
           <img src={profile.logo} alt={t.currentLogo} className="logo-preview" data-testid="logo-preview" />
+          <Button
+            fill="outline"
+            color="danger"
+            size="small"
+            disabled={removal.isPending}
+            onClick={() => void confirm.ask(t.removeConfirm).then((ok) => ok && removal.mutate())}
+            data-testid="logo-remove"
+          >
+            {t.remove}
+          </Button>
         </p>
       )}
-      <label className="file-pick">
-        <input type="file" accept={ACCEPT} onChange={pick} data-testid="logo-input" />
-        <span className="file-pick-button">{t.chooseFile}</span>
-        <span className="file-pick-name">{file?.name ?? t.noFile}</span>
-      </label>
+      <FilePick button={t.chooseFile} accept={ACCEPT} chosen={file ? [file.name] : []} onFiles={pick} testId="logo-input" />
       <Note className="field-hint">{t.logoHint}</Note>
       {(fileError ?? serverFileError) && (
         <Text color="danger" role="alert">
           <p className="field-error">{fileError ?? serverFileError}</p>
         </Text>
       )}
-      <FormError error={logoMutation.error} />
-      <FormSuccess message={logoMutation.isSuccess ? it.profile.success : null} />
+      <FormError error={logoMutation.error ?? removal.error} />
+      <FormSuccess message={logoMutation.isSuccess ? it.profile.success : removal.isSuccess ? t.removed : null} />
       <Button onClick={() => file && logoMutation.mutate(file)} disabled={!file || Boolean(fileError) || logoMutation.isPending}>
         {t.upload}
       </Button>
+      {confirm.element}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { SubmitButton, TextInput } from '../../ui/form-base';
 import { Segmented } from '../../ui/segmented';
 import { breakpoints } from '../../ui/breakpoints';
 import { useLater } from '../../ui/use-staggered';
+import { useConfirm } from '../../ui/confirm';
 
 export type CustomerValues = {
   first_name: string;
@@ -115,11 +116,13 @@ export function CustomerForm({
   // shows and then moves. Two columns (a wider screen) show the whole form in the window: drawn at once.
   const [restLater] = useState(() => !window.matchMedia(breakpoints.formTwoColumns).matches);
   const restShown = useLater(restLater);
+  const notice = useConfirm();
 
   async function lookup(by: { code?: string; vat?: string }) {
     setSearching(true);
     try {
-      const customer = await lookupCustomer({ ...by, category: form.getValues('employee_category') });
+      // A lookup that fails (the server's error, no network) is a failed lookup too: the same modal.
+      const customer = await lookupCustomer({ ...by, category: form.getValues('employee_category') }).catch(() => null);
       setFound(Boolean(customer));
       const consent = form.getValues('consent');
       // Searching by fiscal code clears the VAT identifier and the reverse (§4 "Customer lookup and form").
@@ -127,8 +130,13 @@ export function CustomerForm({
         // A found customer brings its category: the P.IVA / Privati choice follows it.
         setType(customer.employee_type === 'BUSINESS' ? 'piva' : 'privati');
         form.reset(fromCustomer(customer, consent));
-      } else if (by.code) form.setValue('vat_number', '');
-      else form.setValue('fiscal_code', '');
+      } else {
+        // §4 "Customer lookup and form", §8: a failed lookup stores an empty customer and opens a modal. What the
+        // agent typed to search stays, with the category and the consent.
+        const empty = emptyCustomer(form.getValues('employee_category'));
+        form.reset({ ...empty, consent, ...(by.code ? { fiscal_code: by.code } : { vat_number: by.vat ?? '' }) });
+        void notice.tell(it.quotation.customerNotFound);
+      }
     } finally {
       setSearching(false);
     }
@@ -248,7 +256,6 @@ export function CustomerForm({
             {it.quotation.customerFound}
           </Note>
         )}
-        {found === false && <Note data-testid="customer-not-found">{it.quotation.customerNotFound}</Note>}
 
         <div className="form-grid">
           <CustomerFields control={form.control} type={type} disabled={disabled} />
@@ -256,6 +263,7 @@ export function CustomerForm({
         </div>
         {restShown && <NotesAndConsent control={form.control} />}
       </fieldset>
+      {notice.element}
       {restShown && (
         <div className="wizard-actions">
           <Button fill="outline" onClick={onBack} data-testid="back-to-offer">

@@ -13,6 +13,7 @@ import { it } from '../../i18n/quotation';
 import { outboxKnown, usePendingWrites } from '../../offline/hooks';
 import { useUploadDocument } from './api/proposal-writes';
 import type { SavedCheck } from './saved-check';
+import { FilePick } from '../../ui/file-pick';
 
 /**
  * The sustainability step: the category's credit-check questions (core/prescoring) answered here and
@@ -232,21 +233,15 @@ function DocumentSlot({
           </li>
         ))}
       </ul>
-      <label className="upload-label">
-        <span className="sr-only">
-          {it.quotation.choosePdf}: {s.title}
-        </span>
-        <input
-          type="file"
-          accept="application/pdf"
-          disabled={disabled}
-          data-testid={`upload-${s.file_type}`}
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </label>
+      <FilePick
+        button={it.quotation.choosePdf}
+        name={`${it.quotation.choosePdf}: ${s.title}`}
+        accept="application/pdf"
+        disabled={disabled}
+        status={upload.isPending ? it.quotation.uploading : null}
+        onFiles={(files) => pick(files[0])}
+        testId={`upload-${s.file_type}`}
+      />
       {upload.isPending && <Spinner name="dots" />}
       {error && (
         <Note color="danger" role="alert">

@@ -6,6 +6,8 @@ import { IonModal } from '../../../ui/ionic/overlays';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CAR_CATEGORIES, CAR_DEFAULTS, CAR_FUELS, CAR_GEARBOXES, CAR_SEGMENTS } from '@core/catalog';
+import { formatMeasure, formatPower, slugLabel, slugOptions } from '@core/car-format';
+import { formatConsumption, formatNumber } from '@core/format';
 import { type Car, type CustomCarForm, type CustomCarInput, CustomCarInputSchema } from '@core/schemas/catalog';
 import { it } from '../../../i18n/catalog';
 import { applyServerErrors, CheckboxField, FormError, scrollToFirstError, TextField } from '../../../ui/form';
@@ -16,7 +18,6 @@ import { saveCustomCar } from '../api/catalog';
 import { SubmitButton } from '../../../ui/form-base';
 
 const NUMBER_FIELDS = ['cilindrata', 'cavalli_fiscali', 'hp', 'kw', 'emissioni_co2', 'larghezza', 'lunghezza', 'bagagliaio', 'posti', 'porte'] as const;
-const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
 
 function valuesOf(car: Car | null, seed: { brand?: string; modello?: string; vehicleType?: string }): CustomCarForm {
   if (car)
@@ -109,22 +110,23 @@ export function CustomCarModal({
 
 function CarSheet({ car, onClose }: { car: Car; onClose: () => void }) {
   const f = it.catalog.carFields;
-  const rows: [string, string | number | null][] = [
+  const u = it.catalog.carSheet;
+  // Every figure with its unit and every slug with its label (core/car-format.ts): '3.686 mm', 'City car'.
+  const rows: [string, string][] = [
     [f.allestimento, car.allestimento],
-    [f.category, car.category],
-    [f.fuel, car.fuel],
-    [f.descrizione_cambio, car.descrizione_cambio],
-    [f.cilindrata, car.cilindrata],
-    [f.hp, car.hp],
-    [f.kw, car.kw],
+    [f.category, slugLabel(car.category)],
+    [f.fuel, slugLabel(car.fuel)],
+    [f.descrizione_cambio, slugLabel(car.descrizione_cambio)],
+    [u.cilindrata, formatMeasure(car.cilindrata, 'cc')],
+    [u.power, formatPower(car.hp, car.kw)],
     [f.descrizione_trazione, car.descrizione_trazione],
-    [f.consumo_medio, car.consumo_medio],
-    [f.emissioni_co2, car.emissioni_co2],
-    [f.lunghezza, car.lunghezza],
-    [f.larghezza, car.larghezza],
-    [f.bagagliaio, car.bagagliaio],
-    [f.posti, car.posti],
-    [f.porte, car.porte],
+    [u.consumo_medio, formatConsumption(car.consumo_medio, car.fuel === 'elettrica')],
+    [u.emissioni_co2, formatMeasure(car.emissioni_co2, 'g/km')],
+    [u.lunghezza, formatMeasure(car.lunghezza, 'mm')],
+    [u.larghezza, formatMeasure(car.larghezza, 'mm')],
+    [u.bagagliaio, formatMeasure(car.bagagliaio, 'l')],
+    [f.posti, formatNumber(car.posti)],
+    [f.porte, formatNumber(car.porte)],
   ];
   return (
     <>
@@ -133,7 +135,7 @@ function CarSheet({ car, onClose }: { car: Car; onClose: () => void }) {
         {rows.map(([k, v]) => (
           <div key={k}>
             <dt>{k}</dt>
-            <dd>{v ?? '—'}</dd>
+            <dd>{v || '—'}</dd>
           </div>
         ))}
       </dl>
@@ -180,10 +182,10 @@ function CustomCarForm({
         <TextField control={form.control} name="brand" label={f.brand} maxlength={60} />
         <TextField control={form.control} name="modello" label={f.modello} maxlength={80} />
         <TextField control={form.control} name="allestimento" label={f.allestimento} maxlength={120} />
-        <SelectField control={form.control} name="category" label={f.category} options={options(CAR_CATEGORIES)} />
-        <SelectField control={form.control} name="fuel" label={f.fuel} options={options(CAR_FUELS)} />
-        <SelectField control={form.control} name="segmento" label={f.segmento} options={options(CAR_SEGMENTS)} />
-        <SelectField control={form.control} name="descrizione_cambio" label={f.descrizione_cambio} options={options(CAR_GEARBOXES)} />
+        <SelectField control={form.control} name="category" label={f.category} options={slugOptions(CAR_CATEGORIES)} />
+        <SelectField control={form.control} name="fuel" label={f.fuel} options={slugOptions(CAR_FUELS)} />
+        <SelectField control={form.control} name="segmento" label={f.segmento} options={slugOptions(CAR_SEGMENTS)} />
+        <SelectField control={form.control} name="descrizione_cambio" label={f.descrizione_cambio} options={slugOptions(CAR_GEARBOXES)} />
         <TextField control={form.control} name="descrizione_trazione" label={f.descrizione_trazione} maxlength={60} />
         <TextField control={form.control} name="desc_motore" label={f.desc_motore} maxlength={120} />
         <TextField control={form.control} name="euro" label={f.euro} maxlength={10} />

@@ -20,6 +20,7 @@ import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import { serverUrl } from '../../../api/origin';
 import { cycle, IMAGE_TYPES, imageFileProblem, imagesMode } from './images-model';
+import { FilePick } from '../../../ui/file-pick';
 
 const ACCEPT = IMAGE_TYPES.join(',');
 
@@ -105,11 +106,15 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
       {!carId && <p className="catalog-hint">{t.customDisabled}</p>}
       {carId && isPending && <Spinner />}
       {mode === 'custom' && carId && (
-        <label className="file-pick">
-          <input type="file" accept={ACCEPT} multiple disabled={locked} onChange={(e) => upload([...(e.target.files ?? [])])} data-testid="images-upload" />
-          <span className="file-pick-button">{t.upload}</span>
-          <span className="file-pick-name">{busy ? it.common.loading : ''}</span>
-        </label>
+        <FilePick
+          button={t.upload}
+          accept={ACCEPT}
+          multiple
+          disabled={locked}
+          status={busy ? it.common.loading : null}
+          onFiles={upload}
+          testId="images-upload"
+        />
       )}
       {(fileError ?? serverFileError) && (
         <p className="field-error" role="alert">

@@ -119,10 +119,18 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
           <span role="columnheader">{t.actions}</span>
         </div>
         <div className="variations-row is-main" role="row">
-          <span role="cell">{formatEuro(Number(offer.deposit))}</span>
-          <span role="cell">{formatDistance(offer.distance)}</span>
-          <span role="cell">{formatMonths(Number(offer.duration))}</span>
-          <span role="cell">{formatEuro(Number(offer.price))}</span>
+          <span role="cell" data-label={t.deposit}>
+            {formatEuro(Number(offer.deposit))}
+          </span>
+          <span role="cell" data-label={t.distance}>
+            {formatDistance(offer.distance)}
+          </span>
+          <span role="cell" data-label={t.duration}>
+            {formatMonths(Number(offer.duration))}
+          </span>
+          <span role="cell" data-label={t.rate}>
+            {formatEuro(Number(offer.price))}
+          </span>
           <span role="cell">
             <span className="catalog-chip">{t.main}</span>
           </span>
@@ -132,7 +140,7 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
             <div key={r.key} className={`variations-row is-editing${r.duplicated ? ' is-copy' : ''}`} role="row" data-testid="variation-edit">
               {/* A row of the table (its cells hold the fields, each named by its column's label). */}
               {FIELDS.map((f) => (
-                <span key={f} role="cell" className="variation-input">
+                <span key={f} role="cell" className="variation-input" data-label={t[f === 'monthly_rate' ? 'rate' : f]}>
                   <input
                     inputMode="numeric"
                     name={f}
@@ -209,10 +217,16 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
             </div>
           ) : (
             <div key={r.key} className="variations-row" role="row" data-testid="variation-row">
-              <span role="cell">{formatEuro(Number(r.values.deposit))}</span>
-              <span role="cell">{formatDistance(Number(r.values.distance))}</span>
-              <span role="cell">{formatMonths(Number(r.values.duration))}</span>
-              <span role="cell">
+              <span role="cell" data-label={t.deposit}>
+                {formatEuro(Number(r.values.deposit))}
+              </span>
+              <span role="cell" data-label={t.distance}>
+                {formatDistance(Number(r.values.distance))}
+              </span>
+              <span role="cell" data-label={t.duration}>
+                {formatMonths(Number(r.values.duration))}
+              </span>
+              <span role="cell" data-label={t.rate}>
                 {formatEuro(Number(r.values.monthly_rate))}
                 {r.saved?.bundle ? <small data-testid="variation-bundle"> · {r.saved.bundle}</small> : null}
                 {r.saved?.web_monthly_rate ? <small className="variation-note"> · {t.webShort(formatEuro(r.saved.web_monthly_rate))}</small> : null}

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { formatConsumption, formatDistance, formatEuro, formatNumber, formatPrice } from '@core/format';
+import { formatMeasure, formatPower, slugLabel } from '@core/car-format';
 import type { OfferDetail } from '@core/schemas/offer-detail';
 import { it } from '../../../i18n/offer-detail';
 import { useScrollHint } from '../../../ui/use-scroll-hint';
@@ -63,31 +64,31 @@ export const OfferTabs = memo(function OfferTabs({ offer, seller }: { offer: Off
             <h3>{t.specs.engine}</h3>
             <Rows
               rows={[
-                [t.specs.fuel, c.fuel.name],
-                [t.specs.gear, c.descrizione_cambio],
-                [t.specs.displacement, c.cilindrata ? `${formatNumber(c.cilindrata)} cc` : '—'],
-                [t.specs.power, `${c.hp} CV (${c.kw} kW)`],
+                [t.specs.fuel, slugLabel(c.fuel.name)],
+                [t.specs.gear, slugLabel(c.descrizione_cambio)],
+                [t.specs.displacement, c.cilindrata ? formatMeasure(c.cilindrata, 'cc') : '—'],
+                [t.specs.power, formatPower(c.hp, c.kw)],
                 [t.specs.traction, c.descrizione_trazione],
                 [t.specs.consumption, formatConsumption(c.consumo_medio, c.fuel.name === 'Elettrica')],
-                [t.specs.co2, `${formatNumber(c.emissioni_co2)} g/km`],
+                [t.specs.co2, formatMeasure(c.emissioni_co2, 'g/km')],
               ]}
             />
             <h3>{t.specs.body}</h3>
             <Rows
               rows={[
-                [t.specs.bodyType, c.body],
-                [t.specs.length, `${formatNumber(c.lunghezza)} mm`],
-                [t.specs.width, `${formatNumber(c.larghezza)} mm`],
-                [t.specs.height, `${formatNumber(c.altezza)} mm`],
-                [t.specs.boot, `${formatNumber(c.bagagliaio)} l`],
+                [t.specs.bodyType, slugLabel(c.body)],
+                [t.specs.length, formatMeasure(c.lunghezza, 'mm')],
+                [t.specs.width, formatMeasure(c.larghezza, 'mm')],
+                [t.specs.height, formatMeasure(c.altezza, 'mm')],
+                [t.specs.boot, formatMeasure(c.bagagliaio, 'l')],
               ]}
             />
             <h3>{t.specs.features}</h3>
             <Rows
               rows={[
-                [t.specs.seats, String(c.posti)],
-                [t.specs.doors, String(c.porte)],
-                [t.specs.category, c.category],
+                [t.specs.seats, formatNumber(c.posti)],
+                [t.specs.doors, formatNumber(c.porte)],
+                [t.specs.category, slugLabel(c.category)],
               ]}
             />
           </div>

@@ -39,6 +39,9 @@ export const uploadLogo = async (file: File) => {
   return withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/logo', { method: 'POST', body })).data);
 };
 
+/** Removes the logo: the portal's own logo shows again (account spec §2 "theme and logo"). */
+export const removeLogo = async () => withProfile((await api<Data<z.infer<typeof ProfileSchema>>>('agent/logo', { method: 'DELETE' })).data);
+
 export const landingQuery = queryOptions({
   queryKey: ['profile', 'landing'] as const,
   queryFn: async () => (await api<Data<z.infer<typeof LandingPageSchema>>>('agent/landing')).data,
