@@ -1,6 +1,5 @@
 import { Button } from '../../ui/button';
 import { Note, Text } from '../../ui/text';
-import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { MESSAGES } from '@core/i18n-messages';
 import { hasFeature } from '@core/features';
@@ -10,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { it } from '../../i18n/account';
 import { FormError, FormSuccess } from '../../ui/form';
 import { savePreferences, uploadLogo } from './api/account';
+import { useWrite } from '../../api/use-write';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -19,8 +19,8 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
   const [theme, setTheme] = useState<Theme>(current);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const themeMutation = useMutation({ mutationFn: savePreferences });
-  const logoMutation = useMutation({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
+  const themeMutation = useWrite({ mutationFn: savePreferences });
+  const logoMutation = useWrite({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
   const rebrand = hasFeature(profile.features, 'rebrand');
 
   const pick = (e: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import closeOutline from 'ionicons-svg/close-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
@@ -13,6 +13,7 @@ import { FormError, FormSuccess } from '../../../ui/form';
 import { productServicesQuery, saveProductServices, servicesQuery } from '../api/catalog';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
+import { useWrite } from '../../../api/use-write';
 
 type Field = (typeof PRICE_MAP_FIELDS)[number];
 type Operator = (typeof PRICE_MAP_OPERATORS)[number];
@@ -79,8 +80,8 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
   const [adding, setAdding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: (services: ProductServiceInput[]) => saveProductServices(productId, services),
+  const save = useWrite({
+    mutationFn: (services: ProductServiceInput[], key) => saveProductServices(productId, services, key),
     onSuccess: (list) => {
       setRows(list.map(toRow));
       setSaved(true);
