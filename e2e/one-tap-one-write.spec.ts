@@ -2,7 +2,7 @@
 // each create and save button sends ONE request and makes ONE record, counted through the API. Every test
 // makes its own records, named or coded uniquely, so it depends on no other spec's data and the other specs'
 // counts are not its concern (members and posts are added where no spec counts them).
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoPicture } from '../server/lib/png';
 import { fillCustomCar } from './catalog-steps';
 import { expect, loginAs, screen, shots, test, USERS } from './fixtures';
@@ -170,6 +170,7 @@ test('provider, product, its services, a marketing post, an API key and a logo, 
   await shots(page, 'marketing-own-post');
   await post.getByTestId('marketing-delete').click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Sicuro di voler eliminare questo post? Non sarà più visibile a nessuno.');
+  await shots(page, 'marketing-delete-confirm');
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(post).toHaveCount(0);
   expect(await names('marketing/posts')).not.toContain(title);
@@ -281,4 +282,44 @@ test('a custom car, a catalogue offer, a variation and a clone, double-clicked, 
   await expect(page).toHaveURL(/\/catalog\/CT[0-9A-F]+\/edit$/);
   expect(await offers()).toBe(before + 2);
   expect(clones).toHaveLength(1);
+});
+
+/**
+ * Two taps in one task: the second arrives before the page can draw its button busy (as on a slow phone), so
+ * only the write path's own guard, set before its first await, stops it (src/api/use-write.ts).
+ */
+const twoTapsAtOnce = (button: Locator) =>
+  button.evaluate((el: HTMLElement) => {
+    el.click();
+    el.click();
+  });
+
+test('two taps before the page can draw make one quotation and one provider', async ({ page, request }) => {
+  const headers = await apiLogin(request, USERS.full);
+  const card = await offerCard(request, headers, 'privati');
+  await login(page, USERS.full);
+  const cf = uniqueFiscalCode();
+  await page.goto(`/quotation/?offer=${encodeURIComponent(card.ref)}`);
+  const s = screen(page);
+  await input(page, 'fiscal-code-entry').fill(cf);
+  await expect(s.getByTestId('customer-not-found').or(s.getByTestId('customer-found'))).toBeVisible();
+  await fillPrivate(page);
+  await consent(page);
+  await s.getByTestId('next').click();
+  await expect(s.getByTestId('confirm-step')).toBeVisible();
+  const proposals = writesTo(page, 'POST', /^\/proposals$/);
+  await twoTapsAtOnce(s.getByTestId('confirm'));
+  await expect(page).toHaveURL(/\/quotations\/\d+$/);
+  expect(await quotationsOf(request, headers, cf)).toBe(1);
+  expect(proposals).toHaveLength(1);
+
+  const name = `Doppio Rent ${unique()}`;
+  await page.goto('/providers/new');
+  await screen(page).getByLabel('Nome').fill(name);
+  const providers = writesTo(page, 'POST', /^\/providers$/);
+  await twoTapsAtOnce(screen(page).getByRole('button', { name: 'Salva' }));
+  await expect(page).toHaveURL(/\/providers$/);
+  const list = (await (await request.get('/api/v1/providers', { headers })).json()).data as { name: string }[];
+  expect(list.filter((p) => p.name === name)).toHaveLength(1);
+  expect(providers).toHaveLength(1);
 });
