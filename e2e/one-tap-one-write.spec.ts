@@ -40,7 +40,7 @@ async function quotationsOf(request: APIRequestContext, headers: H, fiscalCode: 
   return ((await res.json()) as { total: number }).total;
 }
 
-test('the wizard’s confirmation and Salva preventivo, double-clicked, each make one quotation', async ({ page, request }) => {
+test('the wizard’s confirmation, Salva preventivo and a request for an unlisted car, double-clicked, make one each', async ({ page, request }) => {
   test.setTimeout(90_000);
   const headers = await apiLogin(request, USERS.full);
   const card = await offerCard(request, headers, 'privati');
@@ -74,6 +74,25 @@ test('the wizard’s confirmation and Salva preventivo, double-clicked, each mak
   expect((await saved).status()).toBe(201);
   await expect.poll(() => quotationsOf(request, headers, quoteCf)).toBe(1);
   expect(quotes).toHaveLength(1);
+
+  // 'Invia richiesta' of the manual offer form, for a car not in the offers.
+  await page.goto(`/quotation/?offer=${encodeURIComponent(card.ref)}`);
+  await screen(page).getByTestId('manual-offer-entry').getByTestId('open-manual-offer').click();
+  const manual = screen(page).getByTestId('manual-offer-form');
+  const model = `Daily ${unique()}`;
+  await manual.getByLabel('Tipo di veicolo').selectOption({ label: 'Veicolo commerciale' });
+  await manual.getByLabel('Marca').fill('Iveco');
+  await manual.getByLabel('Modello').fill(model);
+  await manual.getByLabel('Versione').fill('35S14 Furgone passo lungo');
+  await manual.getByLabel('Durata (mesi)').fill('48');
+  await manual.getByLabel('Km/anno').fill('30000');
+  await manual.getByLabel('Anticipo (€)').fill('2500');
+  const requests = writesTo(page, 'POST', /^\/offer-requests$/);
+  await manual.getByRole('button', { name: 'Invia richiesta' }).click({ clickCount: 2 });
+  await expect(manual.getByRole('status')).toContainText('Richiesta inviata');
+  const sent = (await (await request.get('/api/v1/offer-requests', { headers })).json()).data as { model: string }[];
+  expect(sent.filter((r) => r.model === model)).toHaveLength(1);
+  expect(requests).toHaveLength(1);
 });
 
 test('a share link and the customer’s Accetta, double-clicked, are one link and one acceptance', async ({ page, browser, request }) => {
