@@ -270,3 +270,20 @@ describe('a write refused by the service', () => {
     expect(replay.json()).toEqual(fixed.json());
   });
 });
+
+describe('a new API key, shown once', () => {
+  it('is replayed to the caller holding the Idempotency-Key, and not kept readable in the database', async () => {
+    const headers = { ...(await u.t.login('completo@demo.it')).headers, 'idempotency-key': `apikey-${randomUUID()}` };
+    const first = await inject('POST', 'agent/service/api', headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const apiKey = first.json().data.apiKey as string;
+    const replay = await inject('POST', 'agent/service/api', headers);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const rows = (await u.t.database.db.execute(sql`select key, response::text as response from idempotency_keys`)) as unknown as {
+      rows: { key: string; response: string | null }[];
+    };
+    expect(rows.rows.some((r) => r.key === headers['idempotency-key'])).toBe(false);
+    expect(rows.rows.filter((r) => r.response?.includes(apiKey))).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt } from 'drizzle-orm';
@@ -33,6 +33,24 @@ const POLL_MS = 25;
 /** A duplicate that waited its time and still found no answer is asked to come back after this long. */
 const RETRY_AFTER_SECONDS = 2;
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** An answer stored sealed (see `idempotencyAnswer`): AES-256-GCM under a key only the Idempotency-Key gives. */
+function seal(answer: unknown, key: Buffer): { sealed: string } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
+  return { sealed: Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64') };
+}
+function unseal(stored: unknown, key: Buffer): unknown {
+  const raw = Buffer.from((stored as { sealed: string }).sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
+}
+
+const toStore = (answer: unknown, key: Buffer | undefined) => (key ? seal(answer, key) : answer);
+
 /**
  * Whose keys a request's key is among: a signed-in user's, or, on a public route that names one (the
  * customer's link: `config.idempotencyScope`), that key space, kept under user 0, which no user has.
@@ -46,7 +64,7 @@ function scopeOf(request: FastifyRequest): { userId: number; prefix: string } | 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request holds: `claimedAt` is the key row's created_at it set (a takeover moves it). */
-    idempotency: { userId: number; key: string; claimedAt: Date; answered?: boolean } | null;
+    idempotency: { userId: number; key: string; claimedAt: Date; answered?: boolean; seal?: Buffer } | null;
   }
   interface FastifyContextConfig {
     /**
@@ -60,6 +78,12 @@ declare module 'fastify' {
      * route ignores the header.
      */
     idempotencyScope?: (request: FastifyRequest) => string | null;
+    /**
+     * 'sealed': the answer holds a secret shown once (a new API key). It is stored encrypted with a key made
+     * from the Idempotency-Key, and the row is found by that key's hash, so only the caller who holds the
+     * key can have it replayed; a copy of the database holds no usable secret (docs/adr/0030).
+     */
+    idempotencyAnswer?: 'sealed';
   }
 }
 
@@ -96,7 +120,10 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
     if (!scope) return;
     if (!KEY_PATTERN.test(header)) throw new AppError(400, MESSAGES.badRequest);
     const { userId } = scope;
-    const key = `${scope.prefix}${header}`;
+    const sealed = request.routeOptions.config.idempotencyAnswer === 'sealed';
+    // A sealed answer's row is found by the key's hash; the key itself opens the answer.
+    const key = sealed ? `sealed-${sha256(`${scope.prefix}${header}`).toString('hex')}` : `${scope.prefix}${header}`;
+    const sealKey = sealed ? sha256(`answer:${header}`) : undefined;
     const requestHash = hashOf(request.body);
     const deadline = Date.now() + waitMs;
     const row = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -108,7 +135,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (inserted.length === 1) {
-        request.idempotency = { userId, key, claimedAt };
+        request.idempotency = { userId, key, claimedAt, ...(sealKey ? { seal: sealKey } : {}) };
         return;
       }
       const [prior] = await db.select().from(idempotencyKeys).where(row);
@@ -117,7 +144,11 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         const otherBody = prior.requestHash !== null && requestHash !== null && prior.requestHash !== requestHash;
         if (prior.method !== request.method || prior.path !== request.url || otherBody) throw new AppError(422, MESSAGES.idempotencyMismatch);
         if (prior.statusCode !== null)
-          return reply.status(prior.statusCode).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(prior.response);
+          return reply
+            .status(prior.statusCode)
+            .header('Idempotent-Replayed', 'true')
+            .type('application/json; charset=utf-8')
+            .send(sealKey ? unseal(prior.response, sealKey) : prior.response);
         // Past its lease, its request is presumed dead. Only one retry wins the takeover: the row's
         // created_at moves, so the others' condition fails.
         if (prior.createdAt.getTime() < Date.now() - leaseMs) {
@@ -128,7 +159,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
             .where(and(row, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(takenAt.getTime() - leaseMs))))
             .returning({ key: idempotencyKeys.key });
           if (taken.length === 1) {
-            request.idempotency = { userId, key, claimedAt: takenAt };
+            request.idempotency = { userId, key, claimedAt: takenAt, ...(sealKey ? { seal: sealKey } : {}) };
             return;
           }
         }
@@ -156,7 +187,7 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         const body = reply.serialize(result) as string;
         const stored = await tx
           .update(idempotencyKeys)
-          .set({ statusCode: reply.statusCode, response: JSON.parse(body) as unknown })
+          .set({ statusCode: reply.statusCode, response: toStore(JSON.parse(body) as unknown, idem.seal) })
           .where(
             and(
               eq(idempotencyKeys.userId, idem.userId),
@@ -194,7 +225,10 @@ export const idempotencyPlugin = fp(async function idempotency(app: FastifyInsta
         body = null;
       }
     }
-    await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: body }).where(where);
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: reply.statusCode, response: toStore(body, idem.seal) })
+      .where(where);
     return payload;
   });
 
