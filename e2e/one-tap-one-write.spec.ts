@@ -6,7 +6,18 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoPicture } from '../server/lib/png';
 import { fillCustomCar } from './catalog-steps';
 import { expect, loginAs, screen, shots, test, USERS } from './fixtures';
-import { apiLogin, codedQuotation, consent, fillPrivate, fillQuoteForm, input, offerCard, tinyPdf, uniqueFiscalCode } from './quotation-steps';
+import {
+  answerCreditCheck,
+  apiLogin,
+  codedQuotation,
+  consent,
+  fillPrivate,
+  fillQuoteForm,
+  input,
+  offerCard,
+  tinyPdf,
+  uniqueFiscalCode,
+} from './quotation-steps';
 
 type H = Record<string, string>;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -40,7 +51,10 @@ async function quotationsOf(request: APIRequestContext, headers: H, fiscalCode: 
   return ((await res.json()) as { total: number }).total;
 }
 
-test('the wizard’s confirmation, Salva preventivo and a request for an unlisted car, double-clicked, make one each', async ({ page, request }) => {
+test('the wizard’s confirmation, the proposal’s update, Salva preventivo and a request for an unlisted car, double-clicked, are one each', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const headers = await apiLogin(request, USERS.full);
   const card = await offerCard(request, headers, 'privati');
@@ -62,6 +76,13 @@ test('the wizard’s confirmation, Salva preventivo and a request for an unliste
   expect(proposals).toHaveLength(1);
   expect(proposals[0]).toMatch(/^[\w-]{8,128}$/);
   expect(await quotationsOf(request, headers, proposalCf)).toBe(1);
+
+  // The proposal's update: its credit check recorded.
+  const { step } = await answerCreditCheck(page);
+  const updates = writesTo(page, 'PUT', /^\/proposals\/\d+$/);
+  await step.getByTestId('save-sustainability').click({ clickCount: 2 });
+  await expect(screen(page).getByTestId('documents-step')).toBeVisible();
+  expect(updates).toHaveLength(1);
 
   // 'Salva preventivo'
   const quoteCf = uniqueFiscalCode();
