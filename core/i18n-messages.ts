@@ -59,4 +59,6 @@ export const MESSAGES = {
   apiKeyRevoked: 'Chiave API revocata: non funziona più',
   apiKeyNone: 'Non hai una chiave API attiva',
   marketingDisabled: 'Il materiale pubblicitario non è disponibile',
+  marketingNotYours: 'Puoi eliminare solo i tuoi post o quelli della tua rete',
+  marketingDeleted: 'Post eliminato',
 } as const;

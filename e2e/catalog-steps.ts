@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { offerInput } from '../server/test/payloads';
 import { expect } from './fixtures';
 
@@ -25,4 +25,28 @@ export async function catalogueOffer(request: APIRequestContext, headers: H) {
   const child = await request.post(`/api/v1/offers/${code}/child`, { headers, data: { deposit: 0, distance: 10000, duration: 48, monthlyRate: 280 } });
   expect(child.ok(), await child.text()).toBe(true);
   return { code, remove: (which = code) => request.delete(`/api/v1/catalog/offers/${encodeURIComponent(which)}`, { headers }) };
+}
+
+// Steps of the catalogue editor shared by the catalogue and one-tap specs.
+
+/** Fills every required field of the custom version modal ('custom-car-form'), its trim named `trim`. */
+export async function fillCustomCar(modal: Locator, trim: string) {
+  await modal.getByLabel('Allestimento').fill(trim);
+  await modal.getByLabel('Trazione').fill('Anteriore');
+  await modal.getByLabel('Motore').fill('1.0 FireFly Hybrid');
+  await modal.getByLabel('Classe Euro').fill('Euro 6e');
+  await modal.getByLabel('Consumo medio (l/100 km)').fill('5.1');
+  const numbers: [string, string][] = [
+    ['Cilindrata (cc)', '999'],
+    ['Cavalli fiscali', '11'],
+    ['Potenza (CV)', '70'],
+    ['Potenza (kW)', '51'],
+    ['Emissioni CO₂ (g/km)', '115'],
+    ['Larghezza (mm)', '1672'],
+    ['Lunghezza (mm)', '3686'],
+    ['Bagagliaio (l)', '225'],
+    ['Posti', '4'],
+    ['Porte', '5'],
+  ];
+  for (const [label, value] of numbers) await modal.getByLabel(label, { exact: true }).fill(value);
 }

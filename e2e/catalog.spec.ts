@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { encodePng } from '../server/lib/png';
+import { fillCustomCar } from './catalog-steps';
 import { expect, expectFormattedNumbers, loginAs, screen, test, USERS, shots } from './fixtures';
 
 // Users of this spec: capogruppo@demo.it (NET-NORD: catalog, clone, car-custom-images) makes the
@@ -51,24 +52,7 @@ test('a group leader creates, publishes, edits and deletes a catalogue offer; ot
   await expect(modal).toBeVisible();
   await modal.getByTestId('custom-car-save').click();
   await expect(modal.getByText('Questo campo è obbligatorio').first()).toBeVisible();
-  await modal.getByLabel('Allestimento').fill('1.0 Hybrid E2E Edition');
-  await modal.getByLabel('Trazione').fill('Anteriore');
-  await modal.getByLabel('Motore').fill('1.0 FireFly Hybrid');
-  await modal.getByLabel('Classe Euro').fill('Euro 6e');
-  await modal.getByLabel('Consumo medio (l/100 km)').fill('5.1');
-  const numbers: [string, string][] = [
-    ['Cilindrata (cc)', '999'],
-    ['Cavalli fiscali', '11'],
-    ['Potenza (CV)', '70'],
-    ['Potenza (kW)', '51'],
-    ['Emissioni CO₂ (g/km)', '115'],
-    ['Larghezza (mm)', '1672'],
-    ['Lunghezza (mm)', '3686'],
-    ['Bagagliaio (l)', '225'],
-    ['Posti', '4'],
-    ['Porte', '5'],
-  ];
-  for (const [label, value] of numbers) await modal.getByLabel(label, { exact: true }).fill(value);
+  await fillCustomCar(modal, '1.0 Hybrid E2E Edition');
   await page.screenshot({ path: 'test-results/shots/catalog-custom-car-1280.png' });
   await modal.getByTestId('custom-car-save').click();
   await expect(s.getByTestId('car-chosen')).toContainText('1.0 Hybrid E2E Edition');

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from './env';
 import { isValidCodiceFiscale } from '../core/validation/codice-fiscale';
-import { expect, screen } from './fixtures';
+import type { Proposal } from '../core/schemas/quotations';
+import { expect, screen, USERS } from './fixtures';
 
 // Steps of the quotation wizard shared by the quotation and offline-write specs.
 
@@ -151,4 +152,37 @@ export async function apiProposal(
   });
   expect(made.status()).toBe(201);
   return ((await made.json()).data as { id: number }).id;
+}
+
+const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
+
+/** A quotation of the full demo agent past its credit check (so with its code), for a customer of its own, with its PDF. */
+export async function codedQuotation(request: APIRequestContext) {
+  const headers = await apiLogin(request, USERS.full);
+  const ref = await offerRef(request, headers, 'privati');
+  const email = `cliente.${Date.now()}@example.it`;
+  const res = await request.post('/api/v1/proposals', {
+    headers,
+    data: {
+      offer: ref,
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      email,
+      phone: '+39 333 1234567',
+      fiscal_code: uniqueFiscalCode(),
+      zip_code: '20121',
+      address: 'Via Roma 1',
+      city: 'Milano',
+      employee_category: 'tempo-indeterminato',
+      notes: '',
+      consent: true,
+      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const proposal = (await res.json()).data as Proposal;
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/proposals/${proposal.id}`, { headers })).json()).data as Proposal).has_pdf, { timeout: 20_000 })
+    .toBe(true);
+  return { headers, proposal, email };
 }

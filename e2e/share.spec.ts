@@ -3,52 +3,19 @@
 // follows without a reload, and the list says so. Revoked and expired links get one neutral page; a link
 // made offline is created when the network returns.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { formatMonthly } from '../core/format';
-import type { Proposal } from '../core/schemas/quotations';
 import { DEMO_EXPIRED_SHARE_TOKEN } from '../server/db/seed/quotations';
 import { expectAccessible } from './accessibility';
 import { E2E } from './env';
 import { expect, laidOut, lastMail, screen, test, USERS } from './fixtures';
-import { apiLogin, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
+import { codedQuotation, tinyPdf } from './quotation-steps';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
 const SLOTS = ['identity', 'fiscal_code', 'payslips', 'privacy'];
 const LINK = /\/p\/[A-Za-z0-9_-]{43}$/;
 const GONE = 'Questo link non è valido o è scaduto. Per ricevere la proposta contatta il tuo consulente.';
-
-/** A quotation of the full demo agent past its credit check (so with its code), for a customer of its own, with its PDF. */
-async function codedQuotation(request: APIRequestContext) {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const email = `cliente.${Date.now()}@example.it`;
-  const res = await request.post('/api/v1/proposals', {
-    headers,
-    data: {
-      offer: ref,
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      email,
-      phone: '+39 333 1234567',
-      fiscal_code: uniqueFiscalCode(),
-      zip_code: '20121',
-      address: 'Via Roma 1',
-      city: 'Milano',
-      employee_category: 'tempo-indeterminato',
-      notes: '',
-      consent: true,
-      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
-    },
-  });
-  expect(res.status()).toBe(201);
-  const proposal = (await res.json()).data as Proposal;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/proposals/${proposal.id}`, { headers })).json()).data as Proposal).has_pdf, { timeout: 20_000 })
-    .toBe(true);
-  return { headers, proposal, email };
-}
 
 /** The customer: another browser context, no session, a phone's screen. */
 async function customerPhone(browser: Browser) {

@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: database.db, tokens });
-      await api.register(idempotencyPlugin, { db: database.db, leaseMs: config.idempotencyLeaseMs });
+      await api.register(idempotencyPlugin, { db: database.db, leaseMs: config.idempotencyLeaseMs, waitMs: config.idempotencyWaitMs });
       await api.register(systemRoutes);
       await api.register(authRoutes, { auth });
       await api.register(agentRoutes);

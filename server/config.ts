@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: z.string().default('+39 02 0000 0000'),
   MARKETING_ENABLED: bool,
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  IDEMPOTENCY_WAIT_SECONDS: z.coerce.number().min(0).default(10),
   SEARCH_ANSWER_CACHE_MB: z.coerce.number().min(0).default(32),
   // Which proxies may set X-Forwarded-For (the client address of the login throttle): 'false' (none:
   // the socket address, the default, so a client cannot forge its address), 'true' (any), a hop
@@ -92,6 +93,8 @@ export type Config = {
   distDir: string;
   /** How long a write holds its Idempotency-Key before a retry may take it over (its process died). */
   idempotencyLeaseMs: number;
+  /** How long a duplicate of a write still running waits for its answer before it gets 409 (docs/adr/0030). */
+  idempotencyWaitMs: number;
   /** Memory for ready offer-search answers per process (0: none; server/lib/ready-answer.ts). */
   searchAnswerCacheMb: number;
   /** Cross-origin callers allowed (the native shells only): server/lib/native-cors.ts. */
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     distDir: path.resolve('dist'),
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_SECONDS * 1000,
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_SECONDS * 1000,
     searchAnswerCacheMb: e.SEARCH_ANSWER_CACHE_MB,
     nativeOrigins: e.NATIVE_ORIGINS.split(',')
       .map((o) => o.trim())

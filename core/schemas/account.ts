@@ -173,6 +173,8 @@ export const MarketingPostSchema = z.object({
   description: z.string(),
   created_at: z.string(),
   mine: z.boolean(),
+  /** The author, or a group leader for their network's posts, may delete it (docs/adr/0030). */
+  can_delete: z.boolean(),
   items: z.array(MarketingItemSchema),
 });
 export type MarketingPost = z.infer<typeof MarketingPostSchema>;

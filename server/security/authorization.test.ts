@@ -125,6 +125,11 @@ const POLICIES: Record<string, Entry> = {
   // marketing material
   'GET /marketing/posts': { policy: feature('marketing-stuff') },
   'POST /marketing/posts': { policy: feature('marketing-stuff') },
+  // The group leader's own post: its author deletes it; others in the network see it (403), the rest do not (404).
+  'DELETE /marketing/posts/{id}': {
+    policy: { access: 'user', features: ['marketing-stuff'], owner: 'nord-team' },
+    fresh: async (f) => ({ id: await f.newPost() }),
+  },
   'GET /marketing/images/{publicId}': { ...PUBLIC, params: (f) => ({ publicId: f.marketing.publicId }) },
   'GET /marketing/items/{id}/image': { policy: feature('marketing-stuff'), params: (f) => ({ id: f.marketing.itemId }) },
   'GET /marketing/posts/{id}/attachment': { policy: feature('marketing-stuff'), params: (f) => ({ id: f.marketing.postId }) },
@@ -425,6 +430,15 @@ async function fixtures(t: TestApp) {
     uploadImage,
     addChild,
     newShare,
+    newPost: async () => {
+      const form = multipartBody([
+        { name: 'title', value: `Post ${counter++}` },
+        { name: 'images', value: png(counter++), filename: 'post.png', type: 'image/png' },
+      ]);
+      const res = await t.inject({ method: 'POST', url: '/api/v1/marketing/posts', headers: { ...leader, ...form.headers }, payload: form.payload });
+      if (res.statusCode !== 200) throw new Error(`post: ${res.statusCode} ${res.body}`);
+      return res.json().data.id as number;
+    },
     newProvider: async () => (await api('POST', 'providers', leader, { name: `Nord Rent ${counter++}` })).id as number,
     newProduct: async () => (await api('POST', 'products', leader, { provider: provider.code, name: `Prodotto ${counter++}`, description: '' })).id as number,
     cloneOffer: async () => (await api('POST', `catalog/offers/${offer.code}/clone`, leader)).code as string,

@@ -120,6 +120,10 @@ export const marketing = {
   publish: 'Pubblica',
   created: 'Post pubblicato',
   mine: 'Tuo post',
+  delete: 'Elimina',
+  deleteLabel: (title: string) => `Elimina il post ${title}`,
+  deleteConfirm: 'Sicuro di voler eliminare questo post? Non sarà più visibile a nessuno.',
+  deleted: 'Post eliminato',
 } as const;
 
 /** The shared texts and this area's, looked up by key as everywhere: `it.profile.…`. */

@@ -22,6 +22,7 @@ import type { OutboxEntry, PortalDb } from './db';
 export type NewWrite = Omit<OutboxEntry, 'id' | 'clientId' | 'userId' | 'status' | 'attempts' | 'createdAt' | 'form'> & {
   /** Ignored: entries always belong to the signed-in user. */
   userId?: number;
+  /** Also the write's Idempotency-Key: the intent's key from src/api/use-write.ts, so a resubmit is the same write. */
   clientId?: string;
   file?: { field: string; name: string; blob: Blob; fields: Record<string, string> };
 };

@@ -74,7 +74,16 @@ function componentsOf() {
   return { schemas, named: (node: JsonSchema | null) => (node ? (named(node) as JsonSchema) : null) };
 }
 
-type RouteConfig = { public?: boolean; feature?: string | string[]; role?: number; beforeTerms?: boolean; docs?: RouteDocs; bodyChecks?: z.ZodType };
+type RouteConfig = {
+  public?: boolean;
+  feature?: string | string[];
+  role?: number;
+  beforeTerms?: boolean;
+  docs?: RouteDocs;
+  bodyChecks?: z.ZodType;
+  /** A public write that takes an Idempotency-Key (lib/idempotency.ts). */
+  idempotencyScope?: unknown;
+};
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const ERROR_RESPONSES: Record<number, [string, string]> = {
@@ -82,7 +91,10 @@ const ERROR_RESPONSES: Record<number, [string, string]> = {
   401: ['Unauthorized', 'Manca l’accesso, o il token, la chiave API o il link non sono validi.'],
   403: ['Forbidden', 'Accesso negato: account sospeso o non attivo, termini da accettare, ruolo o funzionalità non abilitati.'],
   404: ['NotFound', 'Non trovato, o non visibile a chi chiama.'],
-  409: ['Conflict', 'Conflitto con lo stato attuale: la stessa Idempotency-Key è ancora in elaborazione, la risorsa è in uso o non è pronta.'],
+  409: [
+    'Conflict',
+    'Conflitto con lo stato attuale: la stessa Idempotency-Key è ancora in elaborazione dopo l’attesa della sua risposta (riprovare dopo Retry-After), la risorsa è in uso o non è pronta.',
+  ],
   414: ['UriTooLong', 'Un parametro del percorso è troppo lungo.'],
   413: ['PayloadTooLarge', 'Dati inviati troppo grandi (oltre 2 MB).'],
   415: ['UnsupportedMediaType', 'Formato del corpo non supportato (JSON, o multipart/form-data dove indicato).'],
@@ -99,7 +111,7 @@ function derivedStatuses(method: string, path: string, config: RouteConfig, hasI
   if (hasPathParams) [404, 414].forEach((s) => out.add(s));
   if (WRITES.has(method)) {
     out.add(415);
-    if (isPrivate) [409, 422].forEach((s) => out.add(s));
+    if (isPrivate || config.idempotencyScope) [409, 422].forEach((s) => out.add(s));
   }
   if (hasInput) out.add(422);
   if (WRITES.has(method) && hasInput) out.add(413);
@@ -119,6 +131,8 @@ function operationOf(route: RouteOptions, method: string, convertNamed: (schema:
   if (!docs) throw new Error(`openapi: ${key} has no entry in server/lib/openapi/operations.ts`);
   const isPrivate = !config.public;
   const isWrite = WRITES.has(method);
+  // Private writes, and the public ones that name their key space (the customer's link).
+  const keyed = isWrite && (isPrivate || Boolean(config.idempotencyScope));
 
   const parameters: JsonSchema[] = [];
   for (const [where, s] of [
@@ -139,12 +153,12 @@ function operationOf(route: RouteOptions, method: string, convertNamed: (schema:
     }
   }
   if (isPrivate) parameters.push({ $ref: '#/components/parameters/XRefreshToken' });
-  if (isPrivate && isWrite) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (keyed) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
   const sessionHeaders = isPrivate
     ? { 'X-Access-Token': { $ref: '#/components/headers/XAccessToken' }, 'X-Refresh-Token': { $ref: '#/components/headers/XRefreshToken' } }
     : {};
-  const replayHeader = isPrivate && isWrite ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {};
+  const replayHeader = keyed ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {};
   const links = docs.links
     ? { links: Object.fromEntries(Object.entries(docs.links).map(([operationId, p]) => [operationId, { operationId, parameters: p }])) }
     : {};
@@ -312,7 +326,8 @@ export function buildDocument(routes: RouteOptions[]) {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Una chiave per intenzione di scrittura: un nuovo invio con la stessa chiave riceve la prima risposta (Idempotent-Replayed: true).',
+          description:
+            'Una chiave per intenzione di scrittura: un nuovo invio con la stessa chiave riceve la prima risposta riuscita (Idempotent-Replayed: true); mentre la prima è in corso, il secondo invio la attende. Dopo un errore la chiave torna libera.',
           schema: { type: 'string', pattern: '^[\\w-]{8,128}$' },
           example: 'c0ffee00-1234-4abc-8def-0123456789ab',
         },

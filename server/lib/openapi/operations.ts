@@ -104,6 +104,11 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   // ---- Materiale pubblicitario
   'GET /marketing/posts': { id: 'listMarketingPosts', summary: 'I post del materiale pubblicitario', tag: 'Materiale pubblicitario' },
   'POST /marketing/posts': { id: 'createMarketingPost', summary: 'Pubblica un post con immagini', tag: 'Materiale pubblicitario', requiredParts: ['title'] },
+  'DELETE /marketing/posts/{id}': {
+    id: 'deleteMarketingPost',
+    summary: 'Elimina un post (il suo autore, o il capogruppo per i post della sua rete)',
+    tag: 'Materiale pubblicitario',
+  },
   'GET /marketing/images/{publicId}': {
     id: 'getMarketingImage',
     summary: 'Un’immagine di un post',

@@ -48,7 +48,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { message: MESSAGES.profileUpdated } };
   });
 
-  app.post('/agent/service/api', { schema: { response: { 200: dataOf(ApiKeySchema) } } }, async (req) => ({
+  // The new key is shown once: a replay of its Idempotency-Key gets it from a sealed answer (lib/idempotency.ts).
+  app.post('/agent/service/api', { config: { idempotencyAnswer: 'sealed' }, schema: { response: { 200: dataOf(ApiKeySchema) } } }, async (req) => ({
     data: await account.createApiKey(personal(req).user.id),
   }));
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@core/i18n-messages';
+import { userFeatures } from '../../db/schema';
 import { demoPicture } from '../../lib/png';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
@@ -84,5 +86,59 @@ describe('marketing material', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('deleting a post', () => {
+  type Post = { id: number; title: string; mine: boolean; can_delete: boolean };
+  const publish = async (headers: Record<string, string>, title: string) => {
+    const form = multipartBody([
+      { name: 'title', value: title },
+      { name: 'images', value: demoPicture(5, 40, 30), filename: 'promo.png' },
+    ]);
+    const res = await t.inject({ method: 'POST', url: '/api/v1/marketing/posts', headers: { ...headers, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Post;
+  };
+  const remove = (headers: Record<string, string>, id: number) => t.inject({ method: 'DELETE', url: `/api/v1/marketing/posts/${id}`, headers });
+  const seen = async (headers: Record<string, string>, id: number) => ((await list(headers)).json().data as Post[]).find((p) => p.id === id);
+
+  it('by its author, or a group leader for their network’s posts; never a platform post', async () => {
+    // Sara Conti, in the leader's network, may publish too here.
+    await t.database.db
+      .insert(userFeatures)
+      .values({ userId: t.ids.get('sub1')!, slug: 'marketing-stuff', level: 2 })
+      .onConflictDoNothing();
+    const leader = (await t.login('capogruppo@demo.it')).headers;
+    const sara = (await t.login('sara.conti@demo.it')).headers;
+    const other = (await t.login('completo@demo.it')).headers;
+
+    const leaders = await publish(leader, 'Promo del capogruppo');
+    expect(leaders).toMatchObject({ mine: true, can_delete: true });
+    // Seen by the network below, not deletable there; not seen outside it.
+    expect(await seen(sara, leaders.id)).toMatchObject({ mine: false, can_delete: false });
+    const refused = await remove(sara, leaders.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(MESSAGES.marketingNotYours);
+    expect((await remove(other, leaders.id)).statusCode).toBe(404);
+
+    // A sub-agent's post: its author and their group leader may delete it.
+    const saras = await publish(sara, 'Promo di Sara');
+    expect((await remove(other, saras.id)).statusCode).toBe(404);
+    const byLeader = await remove(leader, saras.id);
+    expect(byLeader.statusCode).toBe(200);
+    expect(byLeader.json().data.message).toBe('Post eliminato');
+    expect(await seen(sara, saras.id)).toBeUndefined();
+
+    // The platform's posts: nobody deletes them from the app.
+    const platform = ((await list(leader)).json().data as Post[]).find((p) => p.title === 'Estate in libertà')!;
+    expect(platform.can_delete).toBe(false);
+    expect((await remove(leader, platform.id)).statusCode).toBe(403);
+
+    // The author's own: gone for everyone, and a second delete finds nothing.
+    expect((await remove(leader, leaders.id)).statusCode).toBe(200);
+    expect(await seen(leader, leaders.id)).toBeUndefined();
+    expect(await seen(sara, leaders.id)).toBeUndefined();
+    expect((await remove(leader, leaders.id)).statusCode).toBe(404);
   });
 });

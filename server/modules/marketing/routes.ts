@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@core/i18n-messages';
 import { LOGO_MAX_BYTES, MarketingPostInputSchema, MarketingPostSchema } from '@core/schemas/account';
-import { dataOf } from '@core/schemas/common';
+import { dataOf, MessageSchema } from '@core/schemas/common';
 import { authOf } from '../../lib/auth';
 import { contentDisposition } from '../../lib/content-disposition';
 import { forbidden, invalid } from '../../lib/errors';
@@ -30,8 +30,13 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/marketing/posts', { config: gate, schema: { response: { 200: dataOf(z.array(MarketingPostSchema)) } } }, async (req) => ({
-    data: await marketing.list(authOf(req).user.id),
+    data: await marketing.list(authOf(req).user),
   }));
+
+  app.delete('/marketing/posts/:id', { config: gate, schema: { params: idParams, response: { 200: MessageSchema } } }, async (req) => {
+    await marketing.remove(authOf(req).user, req.params.id);
+    return { data: { message: MESSAGES.marketingDeleted } };
+  });
 
   // Shown in <img> tags (no auth headers): reachable only through the item's unguessable id.
   app.get('/marketing/images/:publicId', { config: { public: true }, schema: { params: z.object({ publicId: z.string().max(64) }) } }, async (req, reply) => {

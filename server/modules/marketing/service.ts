@@ -5,7 +5,7 @@ import { MESSAGES } from '@core/i18n-messages';
 import type { MarketingPost } from '@core/schemas/account';
 import type { Db } from '../../db/client';
 import { marketingItems, marketingPosts } from '../../db/schema';
-import { invalid, notFound } from '../../lib/errors';
+import { forbidden, invalid, notFound } from '../../lib/errors';
 import { assertImagesWithinLimits, type ImageKind, sniffImage } from '../../lib/images';
 import type { FileStore } from '../../lib/storage';
 import { canEmbedImage, renderPdf } from '../../lib/pdf';
@@ -16,6 +16,8 @@ const DEMO_KEY = /^demo\/(\d{1,3})\.png$/;
 
 type Item = typeof marketingItems.$inferSelect;
 export type ImageFile = { data: Buffer; contentType: string; name: string };
+/** The signed-in user as the marketing rules need them: a group leader (role 1) also acts for their network. */
+type PostUser = { id: number; role: number };
 
 const slug = (s: string) =>
   s
@@ -61,13 +63,31 @@ export class MarketingService {
     return or(isNull(marketingPosts.ownerId), inArray(marketingPosts.ownerId, owners));
   }
 
-  private toPost(p: typeof marketingPosts.$inferSelect, items: Item[], userId: number): MarketingPost {
+  /** The agents below a group leader (their network); none for anyone else. */
+  private async network(user: PostUser): Promise<Set<number>> {
+    if (user.role !== 1) return new Set();
+    const res = (await this.db.execute(sql`
+      WITH RECURSIVE down(id, depth) AS (
+        SELECT id, 0 FROM users WHERE parent_id = ${user.id}
+        UNION ALL
+        SELECT u.id, down.depth + 1 FROM users u JOIN down ON u.parent_id = down.id WHERE down.depth < 20
+      ) SELECT id FROM down`)) as unknown as { rows: { id: number }[] };
+    return new Set(res.rows.map((r) => Number(r.id)));
+  }
+
+  /** Who may delete a post: its author, or a group leader for their network's posts; platform posts, nobody here (docs/adr/0030). */
+  private static deletable(ownerId: number | null, user: PostUser, network: Set<number>) {
+    return ownerId !== null && (ownerId === user.id || network.has(ownerId));
+  }
+
+  private toPost(p: typeof marketingPosts.$inferSelect, items: Item[], userId: number, canDelete: boolean): MarketingPost {
     return {
       id: p.id,
       title: p.title,
       description: p.description,
       created_at: p.createdAt.toISOString(),
       mine: p.ownerId === userId,
+      can_delete: canDelete,
       items: items.map((i) => ({
         id: i.id,
         image: `/api/v1/marketing/images/${i.publicId}`,
@@ -78,7 +98,8 @@ export class MarketingService {
     };
   }
 
-  async list(userId: number): Promise<MarketingPost[]> {
+  async list(user: PostUser): Promise<MarketingPost[]> {
+    const userId = user.id;
     const posts = await this.db
       .select()
       .from(marketingPosts)
@@ -95,13 +116,33 @@ export class MarketingService {
         ),
       )
       .orderBy(asc(marketingItems.position), asc(marketingItems.id));
+    const network = await this.network(user);
     return posts.map((p) =>
       this.toPost(
         p,
         items.filter((i) => i.postId === p.id),
         userId,
+        MarketingService.deletable(p.ownerId, user, network),
       ),
     );
+  }
+
+  /**
+   * DELETE marketing/posts/{id}: by its author, or by a group leader when the author is in their network
+   * (a duplicate must not stay for good). A post the user cannot see is 404; one they see but may not delete, 403.
+   */
+  async remove(user: PostUser, id: number): Promise<void> {
+    const [p] = await this.db.select().from(marketingPosts).where(eq(marketingPosts.id, id));
+    if (!p) throw notFound();
+    if (!MarketingService.deletable(p.ownerId, user, await this.network(user))) {
+      const [seen] = await this.db
+        .select({ id: marketingPosts.id })
+        .from(marketingPosts)
+        .where(and(eq(marketingPosts.id, id), await this.visible(user.id)));
+      throw seen ? forbidden(MESSAGES.marketingNotYours) : notFound();
+    }
+    // Its items go with it (on delete cascade).
+    await this.db.delete(marketingPosts).where(eq(marketingPosts.id, id));
   }
 
   private async post(userId: number, id: number) {
@@ -152,7 +193,7 @@ export class MarketingService {
         .returning();
       return { post, items };
     });
-    return this.toPost(post, items, userId);
+    return this.toPost(post, items, userId, true);
   }
 
   private async readItem(item: Item): Promise<ImageFile> {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@core/i18n-messages';
@@ -6,6 +7,7 @@ import { dataOf } from '@core/schemas/common';
 import { PublicProposalSchema, QuotationShareSchema, QuotationSharesSchema, ShareAcceptSchema, ShareCreateSchema, ShareEmailSchema } from '@core/schemas/share';
 import { authOf } from '../../lib/auth';
 import { contentDisposition } from '../../lib/content-disposition';
+import { sha256 } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
 import { readDocumentForm } from './documents';
 import type { QuotationsService } from './service';
@@ -16,6 +18,11 @@ const ShareParams = IdParams.extend({ shareId: z.coerce.number().int().positive(
 // Any text: a token of the wrong shape gets the same 404 as a wrong one (share.ts), never a validation error.
 const TokenParams = z.object({ token: z.string() });
 const WRITE = { feature: 'quotations' as const };
+/**
+ * The customer is not signed in: the link's writes ('Accetta', uploads) keep their Idempotency-Keys among
+ * the link's own (lib/idempotency.ts), so a double tap there is one write too (docs/adr/0030).
+ */
+const linkKeys = (req: FastifyRequest) => `link-${sha256((req.params as { token: string }).token)}`;
 
 /**
  * The customer's link (docs/adr/0133-customer-link.md): the agent's routes under quotations/{id}/share (scoped like every
@@ -90,6 +97,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ service: QuotationsService }> 
       {
         config: {
           public: true,
+          idempotencyScope: linkKeys,
           docs: {
             summary: 'Il cliente carica un documento PDF (massimo 10 MB; gli stessi controlli del caricamento dell’agente)',
             multipart: { file: 'file', file_type: 'string' },
@@ -113,7 +121,11 @@ export const shareRoutes: FastifyPluginAsyncZod<{ service: QuotationsService }> 
     pub.post(
       '/share/:token/accept',
       {
-        config: { public: true, docs: { summary: 'Il cliente accetta la proposta (nome e consenso; registrati ora, IP e user agent)' } },
+        config: {
+          public: true,
+          idempotencyScope: linkKeys,
+          docs: { summary: 'Il cliente accetta la proposta (nome e consenso; registrati ora, IP e user agent)' },
+        },
         schema: { params: TokenParams, body: ShareAcceptSchema, response: { 200: dataOf(PublicProposalSchema) } },
       },
       async (req) => ({ data: await shares.accept(req.params.token, req.ip, req.headers['user-agent'] ?? '', req.body) }),

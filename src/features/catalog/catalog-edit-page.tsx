@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { Spinner } from '../../ui/spinner';
 import { IonToast } from '../../ui/ionic/overlays';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -39,6 +39,7 @@ import { ServicesSection } from './components/services-section';
 import { VariationsEditor } from './components/variations-editor';
 import './catalog.css';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 /** /catalog/new and /catalog/{offer}/edit (account spec §2 "Catalogue offer edit page"). */
 export default function CatalogEditPage() {
@@ -105,8 +106,8 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
     if (c) form.clearErrors('car');
   };
 
-  const save = useMutation({
-    mutationFn: (v: CatalogOfferInput) => (offer ? updateOffer(offer.code, v) : createOffer(v)),
+  const save = useWrite({
+    mutationFn: (v: CatalogOfferInput, key) => (offer ? updateOffer(offer.code, v, key) : createOffer(v, key)),
     onSuccess: (saved) => {
       setMessage(t.saved);
       form.reset(valuesOf(saved));
@@ -114,22 +115,24 @@ function Editor({ offer }: { offer: CatalogOffer | null }) {
     },
     onError: (err) => applyServerErrors(err, form.setError),
   });
-  const action = useMutation({
-    mutationFn: async (kind: 'publish' | 'unpublish' | 'clone' | 'delete') => {
+  const action = useWrite({
+    mutationFn: async (kind: 'publish' | 'unpublish' | 'clone' | 'delete', key) => {
       if (!offer) return;
       setMessage(null);
       if (kind === 'delete') {
         if (!(await confirm.ask(t.confirmDelete))) return;
-        await deleteOffer(offer.code);
+        await deleteOffer(offer.code, key);
         navigate(links.catalog(), { replace: true });
       } else if (kind === 'clone') {
-        const copy = await cloneOffer(offer.code);
+        const copy = await cloneOffer(offer.code, key);
         navigate(links.catalogEdit(copy.code), { state: { clonedFrom: offer.code } });
       } else {
-        await publishOffer(offer.code, kind === 'publish');
+        await publishOffer(offer.code, kind === 'publish', key);
         setMessage(kind === 'publish' ? t.publishedOk : t.unpublishedOk);
       }
     },
+    // Each action is its own intent; a double tap on one is one write.
+    sameIntent: (a, b) => a === b,
   });
 
   const brokerOptions = [{ value: '', label: f.choose }, ...(brokers.data ?? []).map((b) => ({ value: b.code, label: b.name }))];

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { Spinner } from '../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 import { ProductServicesEditor } from './components/product-services-editor';
 import './catalog.css';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 /** /products/new and /products/{product}/edit. */
 export default function ProductFormPage() {
@@ -57,8 +58,8 @@ function ProductForm({ id, initial }: { id: number | null; initial: ProductInput
   const online = useCatalogueOnline();
   const brokers = useQuery(brokersQuery);
   const form = useForm<z.input<typeof ProductInputSchema>, unknown, ProductInput>({ resolver: zodResolver(ProductInputSchema), defaultValues: initial });
-  const mutation = useMutation({
-    mutationFn: (v: ProductInput) => saveProduct(id, v),
+  const mutation = useWrite({
+    mutationFn: (v: ProductInput, key) => saveProduct(id, v, key),
     onSuccess: () => navigate(links.products(), { replace: true }),
     onError: (err) => applyServerErrors(err, form.setError),
   });

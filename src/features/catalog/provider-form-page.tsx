@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../ui/button';
 import { IonCard, IonCardContent } from '../../ui/ionic/card';
 import { Spinner } from '../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../
 import { providerQuery, saveProvider } from './api/catalog';
 import { OfflineNotice, useCatalogueOnline } from './components/online-only';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 /** /providers/new and /providers/{provider}/edit. */
 export default function ProviderFormPage() {
@@ -38,8 +39,8 @@ function ProviderForm({ id, initial }: { id: number | null; initial: ProviderInp
   const navigate = useNavigate();
   const online = useCatalogueOnline();
   const form = useForm<z.input<typeof ProviderInputSchema>, unknown, ProviderInput>({ resolver: zodResolver(ProviderInputSchema), defaultValues: initial });
-  const mutation = useMutation({
-    mutationFn: (v: ProviderInput) => saveProvider(id, { ...v, logo: v.logo || null }),
+  const mutation = useWrite({
+    mutationFn: (v: ProviderInput, key) => saveProvider(id, { ...v, logo: v.logo || null }, key),
     onSuccess: () => navigate(links.providers(), { replace: true }),
     onError: (err) => applyServerErrors(err, form.setError),
   });

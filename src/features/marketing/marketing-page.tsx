@@ -3,24 +3,27 @@ import { Button } from '../../ui/button';
 import { IonCard, IonCardContent, IonCardHeader, IonCardTitle } from '../../ui/ionic/card';
 import { Note, Text } from '../../ui/text';
 import { Spinner } from '../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
 import documentOutline from 'ionicons-svg/document-outline.svg?raw';
 import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
 import imageOutline from 'ionicons-svg/image-outline.svg?raw';
+import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@core/i18n-messages';
 import { LOGO_MAX_BYTES, type MarketingPost, type MarketingPostInput, MarketingPostInputSchema } from '@core/schemas/account';
 import { ApiError } from '../../api/client';
+import { useWrite } from '../../api/use-write';
+import { useConfirm } from '../../ui/confirm';
 import { configQuery } from '../../api/profile';
 import { it } from '../../i18n/account';
 import { AppPage } from '../../shell/layout';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { TextAreaField } from '../../ui/form-fields';
-import { createPost, download, postsQuery } from './api/marketing';
+import { createPost, deletePost, download, postsQuery } from './api/marketing';
 import { Icon } from '../../ui/icon';
 import { SubmitButton } from '../../ui/form-base';
 import { serverUrl } from '../../api/origin';
@@ -80,6 +83,12 @@ function PostCard({ post }: { post: MarketingPost }) {
     setCopied(true);
   });
   const first = post.items[0];
+  const confirm = useConfirm();
+  const removal = useWrite({
+    mutationFn: async (_: void, key) => {
+      if (await confirm.ask(t.deleteConfirm)) await deletePost(post.id, key);
+    },
+  });
   return (
     <IonCard className="marketing-card" data-testid="marketing-post">
       {post.items.map((item) => (
@@ -112,8 +121,23 @@ function PostCard({ post }: { post: MarketingPost }) {
             <Icon slot="start" icon={documentOutline} />
             {t.pdf}
           </Button>
+          {post.can_delete && (
+            <Button
+              size="small"
+              fill="clear"
+              color="danger"
+              disabled={removal.isPending}
+              onClick={() => removal.mutate()}
+              aria-label={t.deleteLabel(post.title)}
+              data-testid="marketing-delete"
+            >
+              <Icon slot="start" icon={trashOutline} />
+              {t.delete}
+            </Button>
+          )}
         </div>
-        <FormError error={failure} />
+        <FormError error={failure ?? removal.error} />
+        {confirm.element}
       </IonCardContent>
     </IonCard>
   );
@@ -127,8 +151,8 @@ function NewPostForm({ onDone }: { onDone: () => void }) {
   });
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (v: MarketingPostInput) => createPost(v, files),
+  const mutation = useWrite({
+    mutationFn: (v: MarketingPostInput, key) => createPost(v, files, key),
     onSuccess: onDone,
     onError: (err) => applyServerErrors(err, form.setError),
   });

@@ -2,7 +2,6 @@ import { Button } from '../../ui/button';
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
 import { Text } from '../../ui/text';
-import { useMutation } from '@tanstack/react-query';
 import copyOutline from 'ionicons-svg/copy-outline.svg?raw';
 import openOutline from 'ionicons-svg/open-outline.svg?raw';
 import { useEffect, useState } from 'react';
@@ -13,6 +12,7 @@ import { createApiKey, revokeApiKey } from './api/account';
 import { useConfirm } from '../../ui/confirm';
 import { FormError, FormSuccess } from '../../ui/form';
 import { Icon } from '../../ui/icon';
+import { useWrite } from '../../api/use-write';
 
 /** The spec's copy feedback: 'Copiata' for 1300 ms. */
 export const COPY_FEEDBACK_MS = 1300;
@@ -21,8 +21,8 @@ export function ApiKeyTab({ profile }: { profile: Profile }) {
   const t = it.profile.apiKey;
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
-  const mutation = useMutation({ mutationFn: createApiKey });
-  const revoke = useMutation({ mutationFn: revokeApiKey, onSuccess: () => mutation.reset() });
+  const mutation = useWrite({ mutationFn: (_: void, key) => createApiKey(key) });
+  const revoke = useWrite({ mutationFn: (_: void, key) => revokeApiKey(key), onSuccess: () => mutation.reset() });
   const confirm = useConfirm();
   const askRevoke = async () => {
     if (await confirm.ask(t.revokeConfirm)) revoke.mutate();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Spinner } from '../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type LandingPage, LandingPageSchema } from '@core/schemas/account';
@@ -12,6 +12,7 @@ import { applyServerErrors, CheckboxField, FormError, FormSuccess, scrollToFirst
 import { TextAreaField } from '../../ui/form-fields';
 import { landingQuery, saveLanding } from './api/account';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 export function LandingTab({ profile }: { profile: Profile }) {
   const { data } = useQuery(landingQuery);
@@ -21,7 +22,7 @@ export function LandingTab({ profile }: { profile: Profile }) {
 
 function LandingForm({ initial, code }: { initial: LandingPage; code: string }) {
   const form = useForm<LandingPage, unknown, z.output<typeof LandingPageSchema>>({ resolver: zodResolver(LandingPageSchema), defaultValues: initial });
-  const mutation = useMutation({ mutationFn: saveLanding, onError: (err) => applyServerErrors(err, form.setError) });
+  const mutation = useWrite({ mutationFn: saveLanding, onError: (err) => applyServerErrors(err, form.setError) });
   const t = it.profile.landing;
   const publicUrl = `${SERVER_ORIGIN || window.location.origin}${API_BASE}/landing/${code}`;
   return (

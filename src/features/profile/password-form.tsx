@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '@core/schemas/account';
 import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { changePassword } from './api/account';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 export function PasswordForm() {
   const form = useForm<PasswordChange>({
     resolver: zodResolver(PasswordChangeSchema),
     defaultValues: { password: '', new_password: '', confirm_password: '' },
   });
-  const mutation = useMutation({
+  const mutation = useWrite({
     mutationFn: changePassword,
     onSuccess: () => form.reset(),
     onError: (err) => applyServerErrors(err, form.setError),

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 
-import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ProfileUpdate, ProfileUpdateSchema } from '@core/schemas/account';
@@ -9,6 +8,7 @@ import { it } from '../../i18n/account';
 import { applyServerErrors, FormError, FormSuccess, scrollToFirstError, TextField } from '../../ui/form';
 import { updateProfile } from './api/account';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const form = useForm<ProfileUpdate, unknown, z.output<typeof ProfileUpdateSchema>>({
@@ -23,7 +23,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       current_password: '',
     },
   });
-  const mutation = useMutation({
+  const mutation = useWrite({
     mutationFn: updateProfile,
     onSuccess: () => form.setValue('current_password', ''),
     onError: (err) => applyServerErrors(err, form.setError),

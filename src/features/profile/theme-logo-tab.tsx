@@ -1,6 +1,5 @@
 import { Button } from '../../ui/button';
 import { Note, Text } from '../../ui/text';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '@core/i18n-messages';
 import { hasFeature } from '@core/features';
@@ -12,6 +11,7 @@ import { useConfirm } from '../../ui/confirm';
 import { FilePick } from '../../ui/file-pick';
 import { FormError, FormSuccess } from '../../ui/form';
 import { removeLogo, savePreferences, uploadLogo } from './api/account';
+import { useWrite } from '../../api/use-write';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -21,10 +21,10 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
   const [theme, setTheme] = useState<Theme>(current);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const themeMutation = useMutation({ mutationFn: savePreferences });
-  const logoMutation = useMutation({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
+  const themeMutation = useWrite({ mutationFn: savePreferences });
+  const logoMutation = useWrite({ mutationFn: uploadLogo, onSuccess: () => setFile(null) });
   // One outcome shown at a time: a removal's message replaces an upload's, and the reverse (pick, below).
-  const removal = useMutation({ mutationFn: removeLogo, onMutate: () => logoMutation.reset() });
+  const removal = useWrite({ mutationFn: (_: void, key: string) => removeLogo(key) });
   const confirm = useConfirm();
   const rebrand = hasFeature(profile.features, 'rebrand');
 
@@ -69,7 +69,13 @@ export function ThemeLogoTab({ profile }: { profile: Profile }) {
             color="danger"
             size="small"
             disabled={removal.isPending}
-            onClick={() => void confirm.ask(t.removeConfirm).then((ok) => ok && removal.mutate())}
+            onClick={() =>
+              void confirm.ask(t.removeConfirm).then((ok) => {
+                if (!ok) return;
+                logoMutation.reset();
+                removal.mutate();
+              })
+            }
             data-testid="logo-remove"
           >
             {t.remove}

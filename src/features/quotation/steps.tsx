@@ -1,7 +1,6 @@
 import { Button } from '../../ui/button';
 import { Note } from '../../ui/text';
 import { Spinner } from '../../ui/spinner';
-import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractualCategory } from '@core/categories';
 import { formatNumber } from '@core/format';
@@ -12,6 +11,7 @@ import { ApiError } from '../../api/client';
 import { it } from '../../i18n/quotation';
 import { outboxKnown, usePendingWrites } from '../../offline/hooks';
 import { useUploadDocument } from './api/proposal-writes';
+import { useWritesPending } from '../../api/use-write';
 import type { SavedCheck } from './saved-check';
 import { FilePick } from '../../ui/file-pick';
 
@@ -125,7 +125,7 @@ function NumberAnswer({ value, disabled, onOk }: { value: AnswerValue | undefine
   );
 }
 
-const UPLOAD_KEY = ['quotation-upload'] as const;
+const UPLOAD_GROUP = 'quotation-upload';
 
 /** One upload slot per required document; PDF only (the server checks the content too). */
 export function DocumentsStep({
@@ -155,7 +155,7 @@ export function DocumentsStep({
   if (!outboxKnown()) waiting.push(...justQueued.filter((q) => !waiting.some((w) => w.clientId === q.clientId)));
   const queued = (t: string) => waiting.filter((w) => w.fileType === t);
   // One upload at a time: every slot waits while one is sent.
-  const uploading = useIsMutating({ mutationKey: UPLOAD_KEY }) > 0;
+  const uploading = useWritesPending(UPLOAD_GROUP);
   const slots = proposal.quotation.data.attachments;
   const filled = (t: string) => (slots.find((s) => s.file_type === t)?.files.length ?? 0) + queued(t).length > 0;
   const blocked = strict && slots.some((s) => !filled(s.file_type));
@@ -204,7 +204,7 @@ function DocumentSlot({
   disabled: boolean;
   onQueued: (clientId: string, name: string) => void;
 }) {
-  const upload = useUploadDocument(code, UPLOAD_KEY);
+  const upload = useUploadDocument(code, UPLOAD_GROUP);
   const [notPdf, setNotPdf] = useState(false);
   function pick(file: File | undefined) {
     if (!file) return;

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 
-import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FEE_TYPES, type MemberInput, MemberInputSchema, type MemberValues, type TeamMember } from '@core/schemas/account';
 import { it } from '../../i18n/account';
@@ -8,6 +7,7 @@ import { applyServerErrors, FormError, scrollToFirstError, TextField } from '../
 import { SelectField } from '../../ui/form-fields';
 import { createMember, updateMember } from './api/team';
 import { SubmitButton } from '../../ui/form-base';
+import { useWrite } from '../../api/use-write';
 
 /** Members a member may be placed under: not itself, not one of its own sub-agents. */
 function parentChoices(members: TeamMember[], editing: TeamMember | null) {
@@ -46,11 +46,11 @@ export function MemberForm({
       : { business_name: '', name: '', title: '', email: '', phone: '', fee_type: 'FLAT_PERCENTAGE', fee_value: '', parent_id: null },
   });
   const feeType = useWatch({ control: form.control, name: 'fee_type' });
-  const mutation = useMutation({
-    mutationFn: (v: MemberValues) => {
-      if (!editing) return createMember(v);
+  const mutation = useWrite({
+    mutationFn: (v: MemberValues, key) => {
+      if (!editing) return createMember(v, key);
       const parentBefore = editing.parent_id === leaderId ? null : editing.parent_id;
-      return updateMember(editing.code, v, parentBefore !== v.parent_id);
+      return updateMember(editing.code, v, parentBefore !== v.parent_id, key);
     },
     onSuccess: () => onDone(editing ? it.team.updated : it.team.created),
     onError: (err) => applyServerErrors(err, form.setError),

@@ -4,7 +4,7 @@ import { IonButtons, IonHeader, IonTitle, IonToolbar } from '../../ui/ionic/tool
 import { IonContent } from '../../ui/ionic/content';
 import { IonModal } from '../../ui/ionic/overlays';
 import { Spinner } from '../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { membersQuery, toggleMember } from './api/team';
 import { MemberForm } from './member-form';
 import { Icon } from '../../ui/icon';
 import { Badge } from '../../ui/badge';
+import { useWrite } from '../../api/use-write';
 
 const STATUS_COLOR: Record<TeamMember['status'], string> = { ACTIVATED: 'success', SUSPENDED: 'warning', PENDING_ACTIVATION: 'medium' };
 
@@ -29,7 +30,8 @@ export default function TeamPanel() {
   const { data: members, error } = useQuery(membersQuery);
   const [editing, setEditing] = useState<TeamMember | 'new' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const toggle = useMutation({ mutationFn: toggleMember });
+  // Each member's switch is its own intent.
+  const toggle = useWrite({ mutationFn: toggleMember, sameIntent: (a, b) => a === b });
   const confirm = useConfirm();
   if (!profile) return null;
   const t = it.team;

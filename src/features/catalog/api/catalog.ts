@@ -51,18 +51,23 @@ const afterOfferWrite = (offer: z.infer<typeof CatalogOfferSchema>) => {
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'offers'] });
   return offer;
 };
-export const createOffer = async (body: CatalogOfferInput) =>
-  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>('catalog/offers', { method: 'POST', body })).data);
-export const updateOffer = async (code: string, body: CatalogOfferInput) =>
-  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}`, { method: 'PUT', body })).data);
-export const cloneOffer = async (code: string) =>
-  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/clone`, { method: 'POST' })).data);
-export const publishOffer = async (code: string, publish: boolean) =>
+export const createOffer = async (body: CatalogOfferInput, key?: string) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>('catalog/offers', { method: 'POST', body, idempotencyKey: key })).data);
+export const updateOffer = async (code: string, body: CatalogOfferInput, key?: string) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}`, { method: 'PUT', body, idempotencyKey: key })).data);
+export const cloneOffer = async (code: string, key?: string) =>
+  afterOfferWrite((await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/clone`, { method: 'POST', idempotencyKey: key })).data);
+export const publishOffer = async (code: string, publish: boolean, key?: string) =>
   afterOfferWrite(
-    (await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/${publish ? 'publish' : 'unpublish'}`, { method: 'POST' })).data,
+    (
+      await api<Data<z.infer<typeof CatalogOfferSchema>>>(`catalog/offers/${code}/${publish ? 'publish' : 'unpublish'}`, {
+        method: 'POST',
+        idempotencyKey: key,
+      })
+    ).data,
   );
-export const deleteOffer = async (code: string) => {
-  await api<z.infer<typeof MessageSchema>>(`catalog/offers/${code}`, { method: 'DELETE' });
+export const deleteOffer = async (code: string, key?: string) => {
+  await api<z.infer<typeof MessageSchema>>(`catalog/offers/${code}`, { method: 'DELETE', idempotencyKey: key });
   queryClient.removeQueries({ queryKey: catalogKeys.offer(code) });
   await queryClient.invalidateQueries({ queryKey: ['catalog', 'offers'] });
 };
@@ -75,28 +80,30 @@ const extras = (v: VariationInput) => ({
   special_rate: v.special_rate,
   special_price: v.special_price,
 });
-export const addVariation = async (code: string, v: VariationInput) => {
+export const addVariation = async (code: string, v: VariationInput, key?: string) => {
   const child = (
     await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child`, {
       method: 'POST',
       body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthlyRate: v.monthly_rate, ...extras(v) },
+      idempotencyKey: key,
     })
   ).data.child;
   await refreshOffer(code);
   return child;
 };
-export const updateVariation = async (code: string, id: number, v: VariationInput) => {
+export const updateVariation = async (code: string, id: number, v: VariationInput, key?: string) => {
   const child = (
     await api<Data<{ child: z.infer<typeof VariationSchema> }>>(`offers/${code}/child/${id}`, {
       method: 'PUT',
       body: { deposit: v.deposit, distance: v.distance, duration: v.duration, monthly_rate: v.monthly_rate, ...extras(v) },
+      idempotencyKey: key,
     })
   ).data.child;
   await refreshOffer(code);
   return child;
 };
-export const deleteVariation = async (code: string, id: number) => {
-  await api<z.infer<typeof MessageSchema>>(`offers/${code}/child/${id}`, { method: 'DELETE' });
+export const deleteVariation = async (code: string, id: number, key?: string) => {
+  await api<z.infer<typeof MessageSchema>>(`offers/${code}/child/${id}`, { method: 'DELETE', idempotencyKey: key });
   await refreshOffer(code);
 };
 
@@ -122,8 +129,8 @@ export const fetchCar = async (versionCode: string) => {
   const [motornet, eurotax] = versionCode.split('-');
   return (await api<Data<z.infer<typeof CarSchema>>>('car', { query: { motornet, eurotax } })).data;
 };
-export const saveCustomCar = async (id: number | null, body: CustomCarInput) => {
-  const car = (await api<Data<z.infer<typeof CarSchema>>>(id ? `car/${id}` : 'car', { method: id ? 'PUT' : 'POST', body })).data;
+export const saveCustomCar = async (id: number | null, body: CustomCarInput, key?: string) => {
+  const car = (await api<Data<z.infer<typeof CarSchema>>>(id ? `car/${id}` : 'car', { method: id ? 'PUT' : 'POST', body, idempotencyKey: key })).data;
   void queryClient.invalidateQueries({ queryKey: ['car'] });
   return car;
 };
@@ -136,19 +143,22 @@ const withImages = (car: number, list: z.infer<typeof CarImageSchema>[]) => {
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'offer'] });
   return list;
 };
-export const uploadImages = async (car: number, offer: string | null, files: File[]) => {
+export const uploadImages = async (car: number, offer: string | null, files: File[], key?: string) => {
   const body = new FormData();
   body.append('car', String(car));
   if (offer) body.append('offer', offer);
   for (const f of files) body.append('immagini[]', f);
-  return withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>('car/images', { method: 'POST', body })).data);
+  return withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>('car/images', { method: 'POST', body, idempotencyKey: key })).data);
 };
-export const setMainImage = async (car: number, id: number) =>
-  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}/type`, { method: 'PUT', body: { newType: 'MAIN' } })).data);
-export const deleteImage = async (car: number, id: number) =>
-  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}`, { method: 'DELETE' })).data);
-export const clearImages = async (car: number) =>
-  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/${car}/images`, { method: 'DELETE' })).data);
+export const setMainImage = async (car: number, id: number, key?: string) =>
+  withImages(
+    car,
+    (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}/type`, { method: 'PUT', body: { newType: 'MAIN' }, idempotencyKey: key })).data,
+  );
+export const deleteImage = async (car: number, id: number, key?: string) =>
+  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/images/${id}`, { method: 'DELETE', idempotencyKey: key })).data);
+export const clearImages = async (car: number, key?: string) =>
+  withImages(car, (await api<Data<z.infer<typeof CarImageSchema>[]>>(`car/${car}/images`, { method: 'DELETE', idempotencyKey: key })).data);
 export const downloadImages = async (car: number, type: 'custom' | 'default') => {
   const { blob, filename } = await apiBlob(`car/images/${car}/download/${type}`);
   saveBlob(blob, filename ?? 'immagini.zip');
@@ -190,14 +200,16 @@ export const providersQuery = queryOptions({
 });
 export const providerQuery = (id: number) =>
   queryOptions({ queryKey: ['providers', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProviderSchema>>>(`providers/${id}`)).data });
-export const saveProvider = async (id: number | null, body: ProviderInput) => {
-  const saved = (await api<Data<z.infer<typeof ProviderSchema>>>(id ? `providers/${id}` : 'providers', { method: id ? 'PUT' : 'POST', body })).data;
+export const saveProvider = async (id: number | null, body: ProviderInput, key?: string) => {
+  const saved = (
+    await api<Data<z.infer<typeof ProviderSchema>>>(id ? `providers/${id}` : 'providers', { method: id ? 'PUT' : 'POST', body, idempotencyKey: key })
+  ).data;
   await queryClient.invalidateQueries({ queryKey: ['providers'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'brokers'] });
   return saved;
 };
-export const deleteProvider = async (id: number) => {
-  await api<z.infer<typeof MessageSchema>>(`providers/${id}`, { method: 'DELETE' });
+export const deleteProvider = async (id: number, key?: string) => {
+  await api<z.infer<typeof MessageSchema>>(`providers/${id}`, { method: 'DELETE', idempotencyKey: key });
   await queryClient.invalidateQueries({ queryKey: ['providers'] });
   void queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'brokers'] });
@@ -208,16 +220,18 @@ export const productRowsQuery = queryOptions({
 });
 export const productRowQuery = (id: number) =>
   queryOptions({ queryKey: ['products', id] as const, queryFn: async () => (await api<Data<z.infer<typeof ProductRowSchema>>>(`products/${id}`)).data });
-export const saveProduct = async (id: number | null, body: ProductInput) => {
-  const saved = (await api<Data<z.infer<typeof ProductRowSchema>>>(id ? `products/${id}` : 'products', { method: id ? 'PUT' : 'POST', body })).data;
+export const saveProduct = async (id: number | null, body: ProductInput, key?: string) => {
+  const saved = (
+    await api<Data<z.infer<typeof ProductRowSchema>>>(id ? `products/${id}` : 'products', { method: id ? 'PUT' : 'POST', body, idempotencyKey: key })
+  ).data;
   await queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
   void queryClient.invalidateQueries({ queryKey: ['providers'] });
   return saved;
 };
 
-export const deleteProduct = async (id: number) => {
-  await api<z.infer<typeof MessageSchema>>(`products/${id}`, { method: 'DELETE' });
+export const deleteProduct = async (id: number, key?: string) => {
+  await api<z.infer<typeof MessageSchema>>(`products/${id}`, { method: 'DELETE', idempotencyKey: key });
   await queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['providers'] });
   void queryClient.invalidateQueries({ queryKey: ['catalog', 'products'] });
@@ -227,8 +241,9 @@ export const productServicesQuery = (id: number) =>
     queryKey: ['products', id, 'services'] as const,
     queryFn: async () => (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`)).data,
   });
-export const saveProductServices = async (id: number, services: ProductServiceInput[]) => {
-  const saved = (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`, { method: 'PUT', body: { services } })).data;
+export const saveProductServices = async (id: number, services: ProductServiceInput[], key?: string) => {
+  const saved = (await api<Data<z.infer<typeof ProductServiceSchema>[]>>(`products/${id}/services`, { method: 'PUT', body: { services }, idempotencyKey: key }))
+    .data;
   queryClient.setQueryData(['products', id, 'services'], saved);
   void queryClient.invalidateQueries({ queryKey: ['services'] });
   return saved;
@@ -239,8 +254,8 @@ export const offerRequestsQuery = queryOptions({
   queryKey: ['offer-requests'] as const,
   queryFn: async () => (await api<Data<z.infer<typeof OfferRequestSchema>[]>>('offer-requests')).data,
 });
-export const createOfferRequest = async (body: OfferRequestInput) => {
-  const saved = (await api<Data<z.infer<typeof OfferRequestSchema>>>('offer-requests', { method: 'POST', body })).data;
+export const createOfferRequest = async (body: OfferRequestInput, key?: string) => {
+  const saved = (await api<Data<z.infer<typeof OfferRequestSchema>>>('offer-requests', { method: 'POST', body, idempotencyKey: key })).data;
   await queryClient.invalidateQueries({ queryKey: ['offer-requests'] });
   return saved;
 };

@@ -3,7 +3,6 @@ import { Button } from '../../../ui/button';
 import { IonContent } from '../../../ui/ionic/content';
 import { IonHeader, IonTitle, IonToolbar } from '../../../ui/ionic/toolbar';
 import { IonModal } from '../../../ui/ionic/overlays';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { CAR_CATEGORIES, CAR_DEFAULTS, CAR_FUELS, CAR_GEARBOXES, CAR_SEGMENTS } from '@core/catalog';
 import { formatMeasure, formatPower, slugLabel, slugOptions } from '@core/car-format';
@@ -16,6 +15,7 @@ import { NumberField } from '../../../ui/number-field';
 import { OfflineNotice, useCatalogueOnline } from './online-only';
 import { saveCustomCar } from '../api/catalog';
 import { SubmitButton } from '../../../ui/form-base';
+import { useWrite } from '../../../api/use-write';
 
 const NUMBER_FIELDS = ['cilindrata', 'cavalli_fiscali', 'hp', 'kw', 'emissioni_co2', 'larghezza', 'lunghezza', 'bagagliaio', 'posti', 'porte'] as const;
 
@@ -162,8 +162,8 @@ function CustomCarForm({
     mode: 'onChange',
   });
   const online = useCatalogueOnline();
-  const mutation = useMutation({
-    mutationFn: (v: CustomCarInput) => saveCustomCar(car?.id ?? null, v),
+  const mutation = useWrite({
+    mutationFn: (v: CustomCarInput, key) => saveCustomCar(car?.id ?? null, v, key),
     onSuccess: onSaved,
     onError: (err) => applyServerErrors(err, form.setError),
   });

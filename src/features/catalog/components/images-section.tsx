@@ -16,6 +16,7 @@ import { it } from '../../../i18n/catalog';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { clearImages, deleteImage, downloadImages, imagesQuery, setMainImage, uploadImages } from '../api/catalog';
+import { useWrite } from '../../../api/use-write';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import { serverUrl } from '../../../api/origin';
@@ -23,6 +24,9 @@ import { cycle, IMAGE_TYPES, imageFileProblem, imagesMode } from './images-model
 import { FilePick } from '../../../ui/file-pick';
 
 const ACCEPT = IMAGE_TYPES.join(',');
+
+/** An image write: what it does (its intent), and how it is sent with the intent's key. */
+type Intent = { id: string; send: (key: string) => Promise<unknown> };
 
 /**
  * Default or custom images (account spec §2, §4, §8). Custom needs the feature
@@ -38,7 +42,9 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const mode = imagesMode(custom.length, wantCustom);
   const [failure, setFailure] = useState<unknown>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One write per intent (src/api/use-write.ts): a double tap uploads the images once.
+  const write = useWrite({ mutationFn: (w: Intent, key) => w.send(key), sameIntent: (a, b) => a.id === b.id });
+  const busy = write.isPending;
   // Writes are online-only (docs/adr/0139-catalogue-writes-online-only.md): offline, every image action is disabled.
   const online = useCatalogueOnline();
   const locked = busy || !online;
@@ -47,15 +53,12 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
   const shown = mode === 'custom' ? custom : defaults;
   const carId = car?.id ?? null;
 
-  const run = async (fn: () => Promise<unknown>) => {
+  const run = async (id: string, send: Intent['send']) => {
     setFailure(null);
-    setBusy(true);
     try {
-      await fn();
+      await write.mutateAsync({ id, send });
     } catch (err) {
       setFailure(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -63,7 +66,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
     if (mode === 'default' || !carId) return;
     if (custom.length > 0 && !(await confirm.ask(t.confirmDefault))) return;
     setWantCustom(false);
-    if (custom.length > 0) await run(() => clearImages(carId));
+    if (custom.length > 0) await run('clear', (key) => clearImages(carId, key));
   };
   const chooseCustom = async () => {
     if (mode === 'custom' || !carId) return;
@@ -74,11 +77,11 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
     if (!carId || list.length === 0) return;
     const problem = imageFileProblem(list);
     if (problem) return setFileError(problem);
-    void run(() => uploadImages(carId, offerCode, list));
+    void run(`upload-${list.map((f) => `${f.name}:${f.size}:${f.lastModified}`).join('|')}`, (key) => uploadImages(carId, offerCode, list, key));
   };
   const remove = async (img: CarImage) => {
     if (!carId || img.id === null) return;
-    if (await confirm.ask(t.confirmDelete)) await run(() => deleteImage(carId, img.id!));
+    if (await confirm.ask(t.confirmDelete)) await run(`delete-${img.id}`, (key) => deleteImage(carId, img.id!, key));
   };
   const serverFileError = failure instanceof ApiError ? failure.field('immagini[]') : undefined;
 
@@ -136,7 +139,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
                     size="small"
                     fill="clear"
                     disabled={locked}
-                    onClick={() => void run(() => setMainImage(carId!, img.id!))}
+                    onClick={() => void run(`main-${img.id}`, (key) => setMainImage(carId!, img.id!, key))}
                     aria-label={t.setMain}
                     title={t.setMain}
                   >
@@ -152,7 +155,7 @@ export function ImagesSection({ car, offerCode, canCustom }: { car: Car | null; 
         ))}
       </ul>
       {carId && shown.length > 0 && (
-        <Button size="small" fill="outline" onClick={() => void run(() => downloadImages(carId, mode))}>
+        <Button size="small" fill="outline" onClick={() => void run(`download-${mode}`, () => downloadImages(carId, mode))}>
           <Icon slot="start" icon={downloadOutline} />
           {t.download}
         </Button>

@@ -1,6 +1,5 @@
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useMutation } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import createOutline from 'ionicons-svg/create-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
@@ -11,6 +10,7 @@ import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { OfflineNotice, useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
+import { useWrite } from '../../../api/use-write';
 
 type Item = { id: number; name: string };
 
@@ -27,7 +27,7 @@ export function ItemListPage<T extends Item>(props: {
   newLink: string;
   editLink: (id: number) => string;
   confirmDelete: string;
-  remove: (id: number) => Promise<unknown>;
+  remove: (id: number, key: string) => Promise<unknown>;
   items: T[] | undefined;
   error: unknown;
   pending: boolean;
@@ -35,10 +35,11 @@ export function ItemListPage<T extends Item>(props: {
 }) {
   const confirm = useConfirm();
   const online = useCatalogueOnline();
-  const removal = useMutation({
-    mutationFn: async (item: T) => {
-      if (await confirm.ask(props.confirmDelete)) await props.remove(item.id);
+  const removal = useWrite({
+    mutationFn: async (item: T, key) => {
+      if (await confirm.ask(props.confirmDelete)) await props.remove(item.id, key);
     },
+    sameIntent: (a, b) => a.id === b.id,
   });
   return (
     <AppPage title={props.title}>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_DISTANCE, REQUEST_VEHICLE_TYPES } from '@core/catalog';
@@ -16,6 +16,7 @@ import { brandsQuery, createOfferRequest, modelsQuery, servicesQuery, versionsQu
 import '../catalog.css';
 import { SubmitButton } from '../../../ui/form-base';
 import { links } from '../../../routes';
+import { useWrite } from '../../../api/use-write';
 
 const defaults: OfferRequestForm = {
   vehicleType: 'auto',
@@ -50,7 +51,7 @@ export function ManualOfferForm() {
   const model = models.data?.find((m) => m.name === modelName);
   const versions = useQuery({ ...versionsQuery(brand?.code ?? '', model?.code ?? '', 'auto'), enabled: dynamic && !!brand && !!model });
   const services = useQuery(servicesQuery);
-  const mutation = useMutation({
+  const mutation = useWrite({
     mutationFn: createOfferRequest,
     onSuccess: () => {
       setSent(true);

@@ -1,6 +1,6 @@
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import addOutline from 'ionicons-svg/add-outline.svg?raw';
 import trashOutline from 'ionicons-svg/trash-outline.svg?raw';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import { NumberInput, PriceMapEntryEditor } from './price-map-fields';
 import { addEntry, entryValueKey, firstErrors, newRow, removeAt, replaceAt, type Row, toInput, toRow, withPriceMap } from './product-services-model';
+import { useWrite } from '../../../api/use-write';
 
 /**
  * The product services editor (account spec §3 "Service"): the services of a product
@@ -36,8 +37,8 @@ function Editor({ productId, initial }: { productId: number; initial: Row[] }) {
   const [adding, setAdding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: (services: ProductServiceInput[]) => saveProductServices(productId, services),
+  const save = useWrite({
+    mutationFn: (services: ProductServiceInput[], key) => saveProductServices(productId, services, key),
     onSuccess: (list) => {
       setRows(list.map(toRow));
       setSaved(true);

@@ -11,6 +11,7 @@ import { it } from '../../../i18n/catalog';
 import { useConfirm } from '../../../ui/confirm';
 import { FormError } from '../../../ui/form';
 import { addVariation, deleteVariation, updateVariation } from '../api/catalog';
+import { useWrite } from '../../../api/use-write';
 import { useCatalogueOnline } from './online-only';
 import { Icon } from '../../../ui/icon';
 import {
@@ -29,6 +30,9 @@ import {
   valuesOf,
 } from './variations-model';
 
+/** A write of the editor: which row and what (its intent), and how it is sent with the intent's key. */
+type Intent = { id: string; send: (key: string) => Promise<unknown> };
+
 /**
  * The price-variation editor (account spec §2, §4, §5): one row edited at a time; while
  * editing, the other rows' actions are disabled; duplicate inserts a copy below, cancel removes it;
@@ -43,8 +47,10 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     [offer.variations],
   );
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
+  // One write per intent (src/api/use-write.ts): a double tap on save adds one variation.
+  const write = useWrite({ mutationFn: (w: Intent, key) => w.send(key), sameIntent: (a, b) => a.id === b.id });
+  const busy = write.isPending;
 
   // The rows shown: the saved ones, with the row in edit replaced or (for new rows and copies) inserted.
   const rows: Row[] = useMemo(() => rowsWithDraft(savedRows, draft), [savedRows, draft]);
@@ -67,30 +73,28 @@ export function VariationsEditor({ offer }: { offer: CatalogOffer }) {
     setDraft(null);
     setServerError(null);
   };
-  const run = async (fn: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(true);
+  const run = async (id: string, send: Intent['send']) => {
     setServerError(null);
     try {
-      await fn();
+      await write.mutateAsync({ id, send });
       return true;
     } catch (err) {
       setServerError(err);
       return false;
-    } finally {
-      setBusy(false);
     }
   };
   const save = async () => {
     if (!draft || hasError || !online) return;
     const v = inputOf(draft.row.values) as VariationInput;
     const saved = draft.row.saved;
-    const ok = await run(() => (saved ? updateVariation(offer.code, saved.id, v) : addVariation(offer.code, v)));
+    const ok = await run(saved ? `put-${saved.id}` : `new-${draft.row.key}`, (key) =>
+      saved ? updateVariation(offer.code, saved.id, v, key) : addVariation(offer.code, v, key),
+    );
     if (ok) setDraft(null);
   };
   const remove = async (r: Row) => {
     if (!r.saved || !(await confirm.ask(t.confirmDelete))) return;
-    await run(() => deleteVariation(offer.code, r.saved!.id));
+    await run(`delete-${r.saved.id}`, (key) => deleteVariation(offer.code, r.saved!.id, key));
   };
   const serverField = (f: Field | Extra | '_') => (serverError instanceof ApiError ? serverError.field(f) : undefined);
   const missing = offer.missing;

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicProposal, ShareAccept } from '@core/schemas/share';
 import { api, API_BASE, ApiError, type Data, send } from '../../../api/client';
 import { serverUrl } from '../../../api/origin';
+import { useWrite } from '../../../api/use-write';
 
 /**
  * The customer's calls (docs/adr/0133-customer-link.md): public, with the link's token alone. They go out without the
@@ -32,19 +33,28 @@ export const usePublicProposal = (token: string) => useQuery(publicProposalQuery
 
 export const pdfUrl = (token: string) => serverUrl(`${API_BASE}/${path(token, '/pdf')}`);
 
-function useProposalWrite<V>(token: string, write: (v: V) => Promise<PublicProposal>) {
+/** The customer's writes, one per intent as the agent's (src/api/use-write.ts): the server keeps their keys per link. */
+function useProposalWrite<V>(token: string, write: (v: V, key: string) => Promise<PublicProposal>, sameIntent?: (a: V, b: V) => boolean) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: (p) => qc.setQueryData(publicProposalKey(token), p) });
+  return useWrite({ mutationFn: write, ...(sameIntent ? { sameIntent } : {}), onSuccess: (p) => qc.setQueryData(publicProposalKey(token), p) });
 }
 
 export const useUploadDocument = (token: string) =>
-  useProposalWrite(token, async ({ fileType, file }: { fileType: string; file: File }) => {
-    const form = new FormData();
-    form.append('file_type', fileType);
-    form.append('file', file, file.name);
-    const res = await send(path(token, '/documents'), { ...PUBLIC, method: 'POST', body: form });
-    return ((await res.json()) as Data<PublicProposal>).data;
-  });
+  useProposalWrite(
+    token,
+    async ({ fileType, file }: { fileType: string; file: File }, key) => {
+      const form = new FormData();
+      form.append('file_type', fileType);
+      form.append('file', file, file.name);
+      const res = await send(path(token, '/documents'), { ...PUBLIC, method: 'POST', body: form, idempotencyKey: key });
+      return ((await res.json()) as Data<PublicProposal>).data;
+    },
+    // Each file is its own intent.
+    (a, b) => a.file === b.file && a.fileType === b.fileType,
+  );
 
 export const useAcceptProposal = (token: string) =>
-  useProposalWrite(token, async (body: ShareAccept) => (await api<Data<PublicProposal>>(path(token, '/accept'), { ...PUBLIC, method: 'POST', body })).data);
+  useProposalWrite(
+    token,
+    async (body: ShareAccept, key) => (await api<Data<PublicProposal>>(path(token, '/accept'), { ...PUBLIC, method: 'POST', body, idempotencyKey: key })).data,
+  );

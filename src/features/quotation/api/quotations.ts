@@ -62,30 +62,31 @@ const answers = () => import('./answers');
 const proposalWrite = (write: Omit<NewWrite, 'invalidate'>) =>
   answers().then(({ ProposalAnswer }) => submitWrite({ ...write, invalidate: PROPOSAL_INVALIDATE }, ProposalAnswer));
 
-export const createProposal = (body: ProposalSave, customerName: string) =>
-  proposalWrite({ label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id' });
+export const createProposal = (body: ProposalSave, customerName: string, key?: string) =>
+  proposalWrite({ clientId: key, label: `Nuovo preventivo per ${customerName}`, method: 'POST', path: 'proposals', body, idPath: 'data.id' });
 
 /** POST quote ('Salva preventivo'): the answer's data is the new quotation's code. */
-export const createQuote = (body: QuotePayload, customerName: string) =>
+export const createQuote = (body: QuotePayload, customerName: string, key?: string) =>
   answers().then(({ QuoteCodeAnswer }) =>
     submitWrite(
-      { label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
+      { clientId: key, label: `Preventivo per ${customerName}`, method: 'POST', path: 'quote', body, idPath: 'data', invalidate: PROPOSAL_INVALIDATE },
       QuoteCodeAnswer,
     ),
   );
 
 /** PUT quote/{code}: the quote's customer, changed while the quote is still editable. */
-export const updateQuote = (code: string, customer: QuoteCustomer) =>
-  proposalWrite({ label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer });
+export const updateQuote = (code: string, customer: QuoteCustomer, key?: string) =>
+  proposalWrite({ clientId: key, label: `Modifica del preventivo ${code}`, method: 'PUT', path: `quote/${encodeURIComponent(code)}`, body: customer });
 
-export const saveSustainability = (id: string, sustainability: Sustainability) =>
-  proposalWrite({ label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability } });
+export const saveSustainability = (id: string, sustainability: Sustainability, key?: string) =>
+  proposalWrite({ clientId: key, label: 'Credit check del preventivo', method: 'PUT', path: `proposals/${id}`, body: { sustainability } });
 
-export const setQuotationStatus = (id: string, status: QuotationStatus) =>
-  proposalWrite({ label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status } });
+export const setQuotationStatus = (id: string, status: QuotationStatus, key?: string) =>
+  proposalWrite({ clientId: key, label: 'Stato del preventivo', method: 'PUT', path: `quotations/${id}/status`, body: { status } });
 
-export const uploadDocument = (code: string, fileType: string, file: File) =>
+export const uploadDocument = (code: string, fileType: string, file: File, key?: string) =>
   proposalWrite({
+    clientId: key,
     label: `Documento ${file.name}`,
     method: 'POST',
     path: 'quotations/documents/upload',

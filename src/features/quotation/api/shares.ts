@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf } from '@core/schemas/common';
 import type { Proposal } from '@core/schemas/quotations';
 import { type QuotationShare, QuotationShareSchema, type QuotationSharesSchema } from '@core/schemas/share';
@@ -6,6 +6,7 @@ import type { z } from '@core/schemas/zod-config';
 import { newShareToken, sharePath } from '@core/share';
 import { api, type Data } from '../../../api/client';
 import { SERVER_ORIGIN } from '../../../api/origin';
+import { newIntentKey, useWrite } from '../../../api/use-write';
 import { rememberShareToken } from '../../../api/share-links';
 import { submitWrite } from '../../../offline/submit';
 
@@ -35,9 +36,12 @@ export const shareLink = (token: string) => `${SERVER_ORIGIN || location.origin}
 export type ShareRef = { id: number } | { clientId: string };
 const refPath = (ref: ShareRef) => ('id' in ref ? String(ref.id) : `{client:${ref.clientId}}`);
 
-export function createShare(proposalId: number) {
-  const token = newShareToken((n) => crypto.getRandomValues(new Uint8Array(n)));
-  const clientId = crypto.randomUUID();
+/** One token per intent: a create sent again with its key (a retry) sends the same link, as the server expects. */
+const intentTokens = new Map<string, string>();
+
+export function createShare(proposalId: number, clientId: string = newIntentKey()) {
+  let token = intentTokens.get(clientId);
+  if (!token) intentTokens.set(clientId, (token = newShareToken((n) => crypto.getRandomValues(new Uint8Array(n)))));
   rememberShareToken(clientId, token, proposalId);
   return submitWrite(
     {
@@ -53,9 +57,10 @@ export function createShare(proposalId: number) {
   );
 }
 
-export const emailShare = (proposalId: number, ref: ShareRef, token: string) =>
+export const emailShare = (proposalId: number, ref: ShareRef, token: string, key?: string) =>
   submitWrite(
     {
+      clientId: key,
       label: 'Link inviato per email al cliente',
       method: 'POST',
       path: `quotations/${proposalId}/share/${refPath(ref)}/email`,
@@ -65,26 +70,33 @@ export const emailShare = (proposalId: number, ref: ShareRef, token: string) =>
     ShareAnswer,
   );
 
-export const revokeShare = (proposalId: number, ref: ShareRef) =>
+export const revokeShare = (proposalId: number, ref: ShareRef, key?: string) =>
   submitWrite(
-    { label: 'Revoca del link del cliente', method: 'DELETE', path: `quotations/${proposalId}/share/${refPath(ref)}`, invalidate: SHARE_INVALIDATE },
+    {
+      clientId: key,
+      label: 'Revoca del link del cliente',
+      method: 'DELETE',
+      path: `quotations/${proposalId}/share/${refPath(ref)}`,
+      invalidate: SHARE_INVALIDATE,
+    },
     ShareAnswer,
   );
 
-/** A link write as a mutation: once sent, the links are read again (never patched from an answer). */
-function useShareWrite<V>(proposalId: number, write: (v: V) => Promise<{ state: 'sent'; data: QuotationShare } | { state: 'queued' }>) {
+/** A link write, one per intent (src/api/use-write.ts): once sent, the links are read again (never patched from an answer). */
+function useShareWrite<V>(proposalId: number, write: (v: V, key: string) => Promise<{ state: 'sent'; data: QuotationShare } | { state: 'queued' }>) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationKey: ['share-write', proposalId],
+  return useWrite({
     mutationFn: write,
+    // Another link is another intent.
+    sameIntent: (a, b) => JSON.stringify(a) === JSON.stringify(b),
     onSuccess: () => qc.invalidateQueries({ queryKey: shareKeys.list(proposalId) }),
   });
 }
 
-export const useCreateShare = (proposalId: number) => useShareWrite(proposalId, () => createShare(proposalId));
+export const useCreateShare = (proposalId: number) => useShareWrite(proposalId, (_: void, key) => createShare(proposalId, key));
 export const useEmailShare = (proposalId: number) =>
-  useShareWrite(proposalId, ({ ref, token }: { ref: ShareRef; token: string }) => emailShare(proposalId, ref, token));
-export const useRevokeShare = (proposalId: number) => useShareWrite(proposalId, (ref: ShareRef) => revokeShare(proposalId, ref));
+  useShareWrite(proposalId, ({ ref, token }: { ref: ShareRef; token: string }, key) => emailShare(proposalId, ref, token, key));
+export const useRevokeShare = (proposalId: number) => useShareWrite(proposalId, (ref: ShareRef, key) => revokeShare(proposalId, ref, key));
 
 /** The proposal as the server has it now (the live follow reads it itself instead of trusting an event). */
 export const fetchProposal = async (id: number) => (await api<Data<Proposal>>(`proposals/${id}`)).data;

@@ -23,11 +23,14 @@ const refresh = async (member: TeamMember, structural: boolean) => {
   return member;
 };
 
-export const createMember = async (body: MemberValues) =>
-  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>('agent', { method: 'POST', body })).data, true);
+export const createMember = async (body: MemberValues, key?: string) =>
+  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>('agent', { method: 'POST', body, idempotencyKey: key })).data, true);
 
-export const updateMember = async (code: string, body: MemberValues, parentChanged: boolean) =>
-  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body })).data, parentChanged);
+export const updateMember = async (code: string, body: MemberValues, parentChanged: boolean, key?: string) =>
+  refresh(
+    (await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${encodeURIComponent(code)}`, { method: 'PUT', body, idempotencyKey: key })).data,
+    parentChanged,
+  );
 
-export const toggleMember = async (id: number) =>
-  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${id}/toggle`, { method: 'PATCH' })).data, false);
+export const toggleMember = async (id: number, key?: string) =>
+  refresh((await api<Data<z.infer<typeof TeamMemberSchema>>>(`agent/${id}/toggle`, { method: 'PATCH', idempotencyKey: key })).data, false);
