@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from './env';
 import { isValidCodiceFiscale } from '../core/validation/codice-fiscale';
+import { appFilesMissing, cacheSavedOnDevice } from './device';
 import { expect, screen } from './fixtures';
 
 // Steps of the quotation wizard shared by the quotation and offline-write specs.
@@ -125,4 +126,17 @@ export async function apiProposal(request: APIRequestContext, headers: Record<st
   });
   expect(made.status()).toBe(201);
   return ((await made.json()).data as { id: number }).id;
+}
+
+/** Opens the wizard for an offer with the app shell and the offer's data cached for offline use. */
+export async function openWizard(page: Page, ref: string) {
+  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Every screen's files are on the device (the worker fetches them after its first install).
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
+  await page.reload();
+  await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
+  await cacheSavedOnDevice(page);
 }

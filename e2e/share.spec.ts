@@ -3,71 +3,17 @@
 // follows without a reload, and the list says so. Revoked and expired links get one neutral page; a link
 // made offline is created when the network returns.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { formatMonthly } from '../core/format';
-import type { Proposal } from '../core/schemas/quotations';
+import { codeInMail } from '../core/signing';
 import { DEMO_EXPIRED_SHARE_TOKEN } from '../server/db/seed/quotations';
 import { expectAccessible } from './accessibility';
 import { E2E } from './env';
 import { expect, laidOut, lastMail, screen, test, USERS } from './fixtures';
-import { apiLogin, offerRef, tinyPdf, uniqueFiscalCode } from './quotation-steps';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
+import { tinyPdf } from './quotation-steps';
+import { codedQuotation, customerPhone, PHONE, shot } from './share-steps';
 const SLOTS = ['identity', 'fiscal_code', 'payslips', 'privacy'];
 const LINK = /\/p\/[A-Za-z0-9_-]{43}$/;
 const GONE = 'Questo link non è valido o è scaduto. Per ricevere la proposta contatta il tuo consulente.';
-
-/** A quotation of the full demo agent past its credit check (so with its code), for a customer of its own, with its PDF. */
-async function codedQuotation(request: APIRequestContext) {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const email = `cliente.${Date.now()}@example.it`;
-  const res = await request.post('/api/v1/proposals', {
-    headers,
-    data: {
-      offer: ref,
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      email,
-      phone: '+39 333 1234567',
-      fiscal_code: uniqueFiscalCode(),
-      zip_code: '20121',
-      address: 'Via Roma 1',
-      city: 'Milano',
-      employee_category: 'tempo-indeterminato',
-      notes: '',
-      consent: true,
-      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
-    },
-  });
-  expect(res.status()).toBe(201);
-  const proposal = (await res.json()).data as Proposal;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/proposals/${proposal.id}`, { headers })).json()).data as Proposal).has_pdf, { timeout: 20_000 })
-    .toBe(true);
-  return { headers, proposal, email };
-}
-
-/** The customer: another browser context, no session, a phone's screen. */
-async function customerPhone(browser: Browser) {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'it-IT', timezoneId: 'Europe/Rome', baseURL: E2E.baseUrl, serviceWorkers: 'block' });
-  return { context, page: await context.newPage() };
-}
-
-/** The whole page at phone and desktop width (it scrolls inside Ionic's content, so the viewport grows to hold it). */
-async function shot(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await laidOut(page);
-    const height = await page.evaluate(() => (document.querySelector('.cl-bar')?.scrollHeight ?? 0) + (document.querySelector('.cl-main')?.scrollHeight ?? 0));
-    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    await laidOut(page);
-    await page.screenshot({ path: `test-results/shots/${name}-${size.width}.png` });
-  }
-  await page.setViewportSize(PHONE);
-}
 
 test('the agent shares a quotation; the customer opens it, downloads the PDF, uploads the documents and accepts; the agent follows live', async ({
   page,
@@ -172,8 +118,12 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
   await accept.getByTestId('cl-accept-submit').click();
   await expect(accept).toContainText('Per accettare la proposta devi dare il consenso');
   await accept.locator('input[type=checkbox]').check();
+  // 'Accetta' sends a one-time code to the customer's e-mail; typed back, it signs (signing.spec.ts: wrong and expired codes).
   await accept.getByTestId('cl-accept-submit').click();
-  await expect(c.getByTestId('cl-accepted')).toContainText('Hai accettato la proposta il');
+  await expect(accept.getByTestId('cl-code-sent')).toBeVisible();
+  await accept.getByLabel('Codice di conferma').fill(codeInMail(lastMail(email))!);
+  await accept.getByRole('button', { name: 'Firma e accetta la proposta' }).click();
+  await expect(c.getByTestId('cl-accepted')).toContainText('Hai firmato la proposta il');
   await expect(c.getByTestId('cl-accepted')).toContainText('(Mario Rossi)');
   await shot(c, 'share-customer-accepted');
 

@@ -39,8 +39,11 @@ function rows(doc: Pdf, pairs: [string, string][]) {
   }
 }
 
-/** The printable proposal (issue 7): agent, customer, car with picture, configuration, prices, validity and date. */
-export function renderProposalPdf({ row, customer, agent, offer }: Input): Promise<Buffer> {
+/**
+ * The printable proposal (issue 7): agent, customer, car with picture, configuration, prices, validity and date.
+ * `after` draws more pages at the end (a signed proposal's audit trail: pdf-signature.ts).
+ */
+export function renderProposalPdf({ row, customer, agent, offer }: Input, after?: (doc: Pdf) => void): Promise<Buffer> {
   const title = proposalTitle(row.id);
   const info = categoryInfo(customer.employee_category as ContractualCategory);
   return renderPdf({ title }, (doc) => {
@@ -113,5 +116,6 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
       `Preventivo valido fino al ${dateIt(validUntil)} salvo variazioni dell'offerta da parte della società di noleggio. Il canone può variare; l'offerta è limitata. Prezzi IVA esclusa.`,
       { width: 495 },
     );
+    after?.(doc);
   });
 }

@@ -14,6 +14,7 @@ import { SubmitButton, TextInput } from '../../ui/form-base';
 import { Segmented } from '../../ui/segmented';
 import { breakpoints } from '../../ui/breakpoints';
 import { useLater } from '../../ui/use-staggered';
+import { TesseraScan } from './scan/tessera-scan';
 
 export type CustomerValues = {
   first_name: string;
@@ -242,6 +243,7 @@ export function CustomerForm({
             error={entryError ?? form.formState.errors.fiscal_code?.message}
           />
         </div>
+        <TesseraScan onRead={onFiscalCode} disabled={disabled} />
         {searching && <Note>{it.quotation.searching}</Note>}
         {found === true && (
           <Note color="success" data-testid="customer-found">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicProposal, ShareAccept } from '@core/schemas/share';
+import type { PublicProposal, ShareAccept, ShareCodeSent } from '@core/schemas/share';
 import { api, API_BASE, ApiError, type Data, send } from '../../../api/client';
 import { serverUrl } from '../../../api/origin';
 
@@ -48,3 +48,9 @@ export const useUploadDocument = (token: string) =>
 
 export const useAcceptProposal = (token: string) =>
   useProposalWrite(token, async (body: ShareAccept) => (await api<Data<PublicProposal>>(path(token, '/accept'), { ...PUBLIC, method: 'POST', body })).data);
+
+/** 'Accetta' first sends the one-time code to the customer's e-mail (docs/adr/0060-signing-with-a-one-time-code.md). */
+export const useRequestSignCode = (token: string) =>
+  useMutation({
+    mutationFn: async () => (await api<Data<ShareCodeSent>>(path(token, '/accept/code'), { ...PUBLIC, method: 'POST' })).data,
+  });
