@@ -55,10 +55,13 @@ export function PushToggle() {
         <p>{t[state]}</p>
       ) : (
         state && (
-          <label className="check-field">
-            <input type="checkbox" checked={state === 'on'} disabled={busy} onChange={(e) => void change(e.target.checked)} data-testid="push-switch" />
-            <span>{t.toggle}</span>
-          </label>
+          // Drawn as the form pattern's checkbox (src/ui/form.tsx, CheckboxField): a switch outside any form.
+          <div className="form-field check-field">
+            <label>
+              <input type="checkbox" checked={state === 'on'} disabled={busy} onChange={(e) => void change(e.target.checked)} data-testid="push-switch" />
+              <span>{t.toggle}</span>
+            </label>
+          </div>
         )
       )}
       {state === 'on' && <p role="status">{t.on}</p>}
