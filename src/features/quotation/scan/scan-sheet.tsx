@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fiscalCodeFromBarcode } from '@core/validation/tessera-sanitaria';
 import { it } from '../../../i18n/quotation';
 import { LazyModal } from '../../../ui/ionic/lazy-modal';
@@ -14,10 +14,12 @@ const FRAME_MS = 250;
  * codice fiscale (docs/adr/0061-scanning-the-tessera-sanitaria.md). Loaded at the first 'Scansiona'.
  */
 export default function ScanSheet({ onClose, onTexts }: { onClose: () => void; onTexts: (texts: string[]) => void }) {
-  const video = useRef<HTMLVideoElement>(null);
+  // The video element once drawn: the modal's content comes after its chunk loads, so the camera starts then.
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const found = useLatestCallback(onTexts);
   useEffect(() => {
+    if (!video) return;
     let stream: MediaStream | null = null;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -28,8 +30,11 @@ export default function ScanSheet({ onClose, onTexts }: { onClose: () => void; o
         setError(t.noCamera);
         return;
       }
-      const v = video.current;
-      if (stopped || !v) return;
+      const v = video;
+      if (stopped) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
       v.srcObject = stream;
       await v.play().catch(() => undefined);
       const { readCode39 } = await import('./read-barcode');
@@ -53,7 +58,7 @@ export default function ScanSheet({ onClose, onTexts }: { onClose: () => void; o
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [found]);
+  }, [found, video]);
   return (
     <LazyModal isOpen title={t.title} onClose={onClose} onDidDismiss={onClose}>
       <p>{t.hint}</p>
@@ -62,7 +67,7 @@ export default function ScanSheet({ onClose, onTexts }: { onClose: () => void; o
           {error}
         </Note>
       ) : (
-        <video ref={video} className="tessera-scan-video" muted playsInline aria-label={t.title} data-testid="scan-video" />
+        <video ref={setVideo} className="tessera-scan-video" muted playsInline aria-label={t.title} data-testid="scan-video" />
       )}
     </LazyModal>
   );
