@@ -136,7 +136,7 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
   // The list says what the customer did.
   await page.goto('/quotations');
   const row = screen(page).getByTestId('quotation-row').filter({ hasText: proposal.title });
-  await expect(row.getByTestId('customer-activity')).toHaveText('Accettato dal cliente');
+  await expect(row.getByTestId('customer-activity')).toHaveText('Firmato dal cliente');
   await expect(row.getByTestId('quotation-status')).toHaveText('Vinto');
   await customer.context.close();
 });

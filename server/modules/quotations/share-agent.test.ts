@@ -148,7 +148,7 @@ describe('the agent follows the customer', () => {
     await upload(token, freshIp(), 'identity', tinyPdf());
     expect((await item()).customer_activity!.state).toBe('documents');
     await acceptSigned(token, freshIp());
-    expect((await item()).customer_activity!.state).toBe('accepted');
+    expect((await item()).customer_activity!.state).toBe('signed');
   });
 
   it('streams each visit, document and acceptance to the quotation page (follow=1), across LISTEN/NOTIFY', async () => {
