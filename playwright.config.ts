@@ -54,6 +54,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe', // server warnings and errors show up in the test output
     timeout: 180_000,
-    env: { PORT: String(E2E.port), DATA_DIR: E2E.dataDir, AUTH_SECRET: E2E.authSecret, PUBLIC_URL: E2E.baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      PORT: String(E2E.port),
+      DATA_DIR: E2E.dataDir,
+      AUTH_SECRET: E2E.authSecret,
+      PUBLIC_URL: E2E.baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // The one-time code's expiry is proven on the server's clock moved forward per request (server/lib/clock.ts); tests only.
+      TEST_CLOCK: '1',
+    },
   },
 });

@@ -174,7 +174,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: false, // public/manifest.webmanifest is written by hand (Italian texts, maskable icons)
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // wasm: the barcode reader (docs/adr/0061-scanning-the-tessera-sanitaria.md), warmed with the rest (scripts/offline-groups.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2,wasm}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         globIgnores: ['legal/**', WARM_LIST, OFFLINE_FILES],
         manifestTransforms: [firstInstall.transform],
       },

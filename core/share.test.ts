@@ -53,6 +53,9 @@ describe('what the agent is shown of the customer', () => {
         { ...base, lastDocumentAt: '2026-11-03T10:00:00.000Z', acceptedAt: '2026-11-04T10:00:00.000Z' },
       ]),
     ).toEqual({ state: 'accepted', at: '2026-11-04T10:00:00.000Z' });
+    // Accepted with the one-time code: signed (docs/adr/0060).
+    const signedAt = '2026-11-06T10:00:00.000Z';
+    expect(customerActivity([{ ...base, acceptedAt: signedAt, signedAt }])).toEqual({ state: 'signed', at: signedAt });
   });
 });
 

@@ -42,7 +42,7 @@ export function shareState(s: { revokedAt: Date | string | null; expiresAt: Date
  * What the customer did through the links of one quotation, as the agent's list shows it: the furthest
  * step reached (shared, opened, documents uploaded, accepted) and when.
  */
-export const CUSTOMER_ACTIVITIES = ['shared', 'opened', 'documents', 'accepted'] as const;
+export const CUSTOMER_ACTIVITIES = ['shared', 'opened', 'documents', 'accepted', 'signed'] as const;
 export type CustomerActivityState = (typeof CUSTOMER_ACTIVITIES)[number];
 export type CustomerActivity = { state: CustomerActivityState; at: string };
 
@@ -51,9 +51,11 @@ export const CUSTOMER_ACTIVITY_LABELS: Record<CustomerActivityState, string> = {
   opened: 'Aperto dal cliente',
   documents: 'Documenti dal cliente',
   accepted: 'Accettato dal cliente',
+  // Accepted with the one-time code (docs/adr/0060-signing-with-a-one-time-code.md).
+  signed: 'Firmato dal cliente',
 };
 
-type ShareFacts = { createdAt: string; lastOpenedAt: string | null; lastDocumentAt: string | null; acceptedAt: string | null };
+type ShareFacts = { createdAt: string; lastOpenedAt: string | null; lastDocumentAt: string | null; acceptedAt: string | null; signedAt?: string | null };
 
 export function customerActivity(shares: readonly ShareFacts[]): CustomerActivity | null {
   let best: CustomerActivity | null = null;
@@ -68,6 +70,7 @@ export function customerActivity(shares: readonly ShareFacts[]): CustomerActivit
     consider('opened', s.lastOpenedAt);
     consider('documents', s.lastDocumentAt);
     consider('accepted', s.acceptedAt);
+    consider('signed', s.signedAt ?? null);
   }
   return best;
 }

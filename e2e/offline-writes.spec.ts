@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { appFilesMissing, cacheSavedOnDevice, deviceRecords, expireAccessToken } from './device';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
-import { answerCreditCheck, apiLogin, consent, fillPrivate, lookUp, offerRef, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, lookUp, offerRef, openWizard, tinyPdf, uniqueFiscalCode, fillQuoteForm } from './quotation-steps';
 
 // Writes made with the network cut (docs/adr/0154-outbox-write-path-and-retry-rules.md): kept on the device, replayed once the server can be reached,
 // exactly once, whatever happened to the session or to the data in the meantime.
@@ -16,19 +16,6 @@ async function quotationsFor(request: APIRequestContext, headers: Record<string,
   const res = await request.post('/api/v1/quotations', { headers, data: { fiscal_code: fiscalCode, startDate: dayFromNow(-1), endDate: dayFromNow(1) } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { total: number }).total;
-}
-
-/** Opens the wizard for an offer with the app shell and the offer's data cached for offline use. */
-async function openWizard(page: Page, ref: string) {
-  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Every screen's files are on the device (the worker fetches them after its first install).
-  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
-  await page.reload();
-  await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
-  await cacheSavedOnDevice(page);
 }
 
 /**

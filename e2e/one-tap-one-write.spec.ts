@@ -9,7 +9,6 @@ import { expect, loginAs, screen, shots, test, USERS } from './fixtures';
 import {
   answerCreditCheck,
   apiLogin,
-  codedQuotation,
   consent,
   fillPrivate,
   fillQuoteForm,
@@ -18,6 +17,7 @@ import {
   tinyPdf,
   uniqueFiscalCode,
 } from './quotation-steps';
+import { codedQuotation } from './share-steps';
 
 type H = Record<string, string>;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E } from './env';
 import { isValidCodiceFiscale } from '../core/validation/codice-fiscale';
-import type { Proposal } from '../core/schemas/quotations';
-import { expect, screen, USERS } from './fixtures';
+import { appFilesMissing, cacheSavedOnDevice } from './device';
+import { expect, screen } from './fixtures';
 
 // Steps of the quotation wizard shared by the quotation and offline-write specs.
 
@@ -154,35 +154,15 @@ export async function apiProposal(
   return ((await made.json()).data as { id: number }).id;
 }
 
-const ANSWERS = { trial_period_ended: true, net_monthly_income: 2500, other_loans: 0, guarantor: false, bad_payer: false, over_72: false };
-
-/** A quotation of the full demo agent past its credit check (so with its code), for a customer of its own, with its PDF. */
-export async function codedQuotation(request: APIRequestContext) {
-  const headers = await apiLogin(request, USERS.full);
-  const ref = await offerRef(request, headers, 'privati');
-  const email = `cliente.${Date.now()}@example.it`;
-  const res = await request.post('/api/v1/proposals', {
-    headers,
-    data: {
-      offer: ref,
-      first_name: 'Mario',
-      last_name: 'Rossi',
-      email,
-      phone: '+39 333 1234567',
-      fiscal_code: uniqueFiscalCode(),
-      zip_code: '20121',
-      address: 'Via Roma 1',
-      city: 'Milano',
-      employee_category: 'tempo-indeterminato',
-      notes: '',
-      consent: true,
-      sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
-    },
+/** Opens the wizard for an offer with the app shell and the offer's data cached for offline use. */
+export async function openWizard(page: Page, ref: string) {
+  await page.goto(`/quotation/?offer=${encodeURIComponent(ref)}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
   });
-  expect(res.status()).toBe(201);
-  const proposal = (await res.json()).data as Proposal;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/proposals/${proposal.id}`, { headers })).json()).data as Proposal).has_pdf, { timeout: 20_000 })
-    .toBe(true);
-  return { headers, proposal, email };
+  // Every screen's files are on the device (the worker fetches them after its first install).
+  await expect.poll(() => appFilesMissing(page), { timeout: 60_000 }).toBe(0);
+  await page.reload();
+  await expect(screen(page).getByTestId('quotation-sidebar')).toBeVisible();
+  await cacheSavedOnDevice(page);
 }

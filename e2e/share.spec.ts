@@ -3,38 +3,17 @@
 // follows without a reload, and the list says so. Revoked and expired links get one neutral page; a link
 // made offline is created when the network returns.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
 import { formatMonthly } from '../core/format';
+import { codeInMail } from '../core/signing';
 import { DEMO_EXPIRED_SHARE_TOKEN } from '../server/db/seed/quotations';
 import { expectAccessible } from './accessibility';
 import { E2E } from './env';
 import { expect, laidOut, lastMail, screen, test, USERS } from './fixtures';
-import { codedQuotation, tinyPdf } from './quotation-steps';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+import { tinyPdf } from './quotation-steps';
+import { codedQuotation, customerPhone, PHONE, shot } from './share-steps';
 const SLOTS = ['identity', 'fiscal_code', 'payslips', 'privacy'];
 const LINK = /\/p\/[A-Za-z0-9_-]{43}$/;
 const GONE = 'Questo link non è valido o è scaduto. Per ricevere la proposta contatta il tuo consulente.';
-
-/** The customer: another browser context, no session, a phone's screen. */
-async function customerPhone(browser: Browser) {
-  const context = await browser.newContext({ viewport: PHONE, locale: 'it-IT', timezoneId: 'Europe/Rome', baseURL: E2E.baseUrl, serviceWorkers: 'block' });
-  return { context, page: await context.newPage() };
-}
-
-/** The whole page at phone and desktop width (it scrolls inside Ionic's content, so the viewport grows to hold it). */
-async function shot(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await laidOut(page);
-    const height = await page.evaluate(() => (document.querySelector('.cl-bar')?.scrollHeight ?? 0) + (document.querySelector('.cl-main')?.scrollHeight ?? 0));
-    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    await laidOut(page);
-    await page.screenshot({ path: `test-results/shots/${name}-${size.width}.png` });
-  }
-  await page.setViewportSize(PHONE);
-}
 
 test('the agent shares a quotation; the customer opens it, downloads the PDF, uploads the documents and accepts; the agent follows live', async ({
   page,
@@ -139,8 +118,12 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
   await accept.getByTestId('cl-accept-submit').click();
   await expect(accept).toContainText('Per accettare la proposta devi dare il consenso');
   await accept.locator('input[type=checkbox]').check();
+  // 'Accetta' sends a one-time code to the customer's e-mail; typed back, it signs (signing.spec.ts: wrong and expired codes).
   await accept.getByTestId('cl-accept-submit').click();
-  await expect(c.getByTestId('cl-accepted')).toContainText('Hai accettato la proposta il');
+  await expect(accept.getByTestId('cl-code-sent')).toBeVisible();
+  await accept.getByLabel('Codice di conferma').fill(codeInMail(lastMail(email))!);
+  await accept.getByRole('button', { name: 'Firma e accetta la proposta' }).click();
+  await expect(c.getByTestId('cl-accepted')).toContainText('Hai firmato la proposta il');
   await expect(c.getByTestId('cl-accepted')).toContainText('(Mario Rossi)');
   await shot(c, 'share-customer-accepted');
 
@@ -153,7 +136,7 @@ test('the agent shares a quotation; the customer opens it, downloads the PDF, up
   // The list says what the customer did.
   await page.goto('/quotations');
   const row = screen(page).getByTestId('quotation-row').filter({ hasText: proposal.title });
-  await expect(row.getByTestId('customer-activity')).toHaveText('Accettato dal cliente');
+  await expect(row.getByTestId('customer-activity')).toHaveText('Firmato dal cliente');
   await expect(row.getByTestId('quotation-status')).toHaveText('Vinto');
   await customer.context.close();
 });

@@ -84,7 +84,9 @@ export function offlineGroups(chunks: BuiltChunk[], warm: string[], size: (file:
     const files: string[] = [];
     for (const c of reached)
       for (const f of [c.file, ...c.css, ...c.assets]) {
-        if (!wanted.has(f) || taken.has(f)) continue;
+        // WebAssembly (the barcode reader, about 1 MB) is warmed last, with the rest: the app is ready offline
+        // without it, and on a slow line it would hold back that moment (docs/adr/0061-scanning-the-tessera-sanitaria.md).
+        if (!wanted.has(f) || taken.has(f) || f.endsWith('.wasm')) continue;
         taken.add(f);
         files.push(f);
       }

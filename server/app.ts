@@ -31,6 +31,8 @@ import { registerNativeCors } from './lib/native-cors';
 import { prescoringRoutes } from './modules/prescoring/routes';
 import { marketingRoutes } from './modules/marketing/routes';
 import { offerRoutes } from './modules/offers/routes';
+import { pushRoutes } from './modules/push/routes';
+import { PushService, resolveVapidKeys } from './modules/push/service';
 import { quotationRoutes } from './modules/quotations/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     files: FileStore;
     authService: AuthService;
     tokens: TokenService;
+    /** Web Push to the agents' devices (modules/push). */
+    push: PushService;
   }
 }
 
@@ -90,7 +94,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('files', openFileStore(config.files, database.db));
-  app.decorate('mailer', createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }));
+  app.decorate('mailer', createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, dropDir: config.mailDir }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -111,6 +115,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const auth = new AuthService(database.db, tokens, app.mailer, config);
   app.decorate('tokens', tokens);
   app.decorate('authService', auth);
+  const push = new PushService(database.db, await resolveVapidKeys(database.db, config.vapid), config.vapid.subject, app.log);
+  app.decorate('push', push);
 
   // Collects every route's zod schemas for /api/v1/openapi.json; must be registered before the modules.
   registerOpenApi(app);
@@ -128,6 +134,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(teamRoutes);
       await api.register(marketingRoutes);
       await api.register(offerRoutes, { answerCacheBytes: config.searchAnswerCacheMb * 1024 * 1024 });
+      await api.register(pushRoutes, { push });
       await api.register(quotationRoutes);
       await api.register(catalogRoutes);
       await api.register(salesRoutes);

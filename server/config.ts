@@ -39,6 +39,16 @@ const EnvSchema = z.object({
   SSO_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Portale Noleggio <noreply@portale-noleggio.local>'),
+  // Where emails go without SMTP_URL (one text file each; default DATA_DIR/mail): tests read links and codes there.
+  MAIL_DIR: z.string().optional(),
+  // Tests only, never with NODE_ENV=production: the server's clock may be moved forward per request by the
+  // X-Test-Clock-Offset header (seconds), so a test sees a one-time code expire without waiting (server/lib/clock.ts).
+  TEST_CLOCK: bool,
+  // Web Push (docs/adr/0062): the VAPID key pair (base64url, as web-push generates it) and the contact the push
+  // services see. Without the keys, a pair is made once and kept in the database, shared by every process.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   MAINTENANCE_MODE: bool,
   SEED_DEMO: z.enum(['auto', 'never']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +94,12 @@ export type Config = {
   sso: { issuer: string; secret: string; enabled: boolean };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The mail drop folder used without SMTP (server/lib/mailer.ts). */
+  mailDir: string;
+  /** Tests only: requests may move the clock forward (X-Test-Clock-Offset, server/lib/clock.ts). Never in production. */
+  testClock: boolean;
+  /** Web Push's VAPID keys (both or none: then made once and kept in the database) and subject (modules/push). */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   maintenance: boolean;
   seedDemo: 'auto' | 'never';
   logLevel: string;
@@ -127,6 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sso: { ...sso, enabled: !production || (sso.issuer !== DEMO_SSO.issuer && sso.secret !== DEMO_SSO.secret) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailDir: path.resolve(e.MAIL_DIR || path.join(e.DATA_DIR, 'mail')),
+    testClock: e.TEST_CLOCK && !production,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY || undefined,
+      privateKey: e.VAPID_PRIVATE_KEY || undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
     maintenance: e.MAINTENANCE_MODE,
     // Demo users share a published password: never created in production unless asked for.
     seedDemo: e.SEED_DEMO ?? (production ? 'never' : 'auto'),

@@ -23,10 +23,15 @@ type Case = {
   count: string | ((c: Ctx) => string);
   /** Sends the write with `key` (and whatever else its caller adds). */
   send: (c: Ctx, key: H) => Promise<Answer>;
+  /** What must be there before the rows are counted. */
+  prepare?: (c: Ctx) => Promise<unknown>;
 };
 
-const { u, api, codedProposal, share } = shareTestApp();
+const { u, api, codedProposal, share, signCode } = shareTestApp();
 let ctx: Ctx;
+/** The link's PDF is ready and a first code was sent (a code is asked for once the customer can read the PDF). */
+let signingReady: Promise<string> | undefined;
+const signingCode = (c: Ctx) => (signingReady ??= signCode(c.token, freshIp()).then((r) => r.code));
 
 const png = () => demoPicture(1, 40, 30);
 const inject = (method: 'POST' | 'PUT' | 'PATCH', url: string, headers: H, payload?: object) =>
@@ -149,16 +154,25 @@ const CASES: Record<string, Case> = {
       ),
   },
   // Last: the quotation is won after it.
+  // Signing: the code is sent once per tap, and the signed acceptance is written once.
+  'POST /share/{token}/accept/code': {
+    count: rows('mails'),
+    prepare: signingCode,
+    send: (c, k) => u.t.inject({ method: 'POST', url: `/api/v1/share/${c.token}/accept/code`, headers: k, remoteAddress: freshIp() }),
+  },
   'POST /share/{token}/accept': {
     count: (c) => rows('quotation_shares', `quotation_id = ${c.proposal} and accepted_at is not null`),
-    send: (c, k) =>
-      u.t.inject({
+    send: async (c, k) => {
+      // The newest code: the code case above, if it ran first, sent a newer one.
+      const code = await signCode(c.token, freshIp()).then((r) => r.code);
+      return u.t.inject({
         method: 'POST',
         url: `/api/v1/share/${c.token}/accept`,
         headers: k,
         remoteAddress: freshIp(),
-        payload: { name: 'Mario Rossi', consent: true },
-      }),
+        payload: { name: 'Mario Rossi', consent: true, code },
+      });
+    },
   },
 };
 
@@ -166,6 +180,9 @@ const CASES: Record<string, Case> = {
 const NOT_COUNTED: Record<string, string> = {
   // Reads sent as POST (a filter body, a file made on the fly, a token): they write nothing the user keeps.
   'POST /search/offers': 'a search',
+  // A device's push subscription is one row by its endpoint: sent again it is the same row, removed again nothing.
+  'POST /push/subscriptions': 'stores the subscription by its endpoint',
+  'POST /push/subscriptions/remove': 'removing it again changes nothing',
   'POST /search/offers/export': 'a file of a search',
   'POST /offers/attachment': 'a PDF of an offer',
   'POST /offers/compare/attachment': 'a PDF of a comparison',
@@ -238,6 +255,7 @@ describe('one intent, one write', () => {
     ctx ??= await setUp();
     const c = CASES[route]!;
     const key = { 'idempotency-key': `twice-${randomUUID()}` };
+    await c.prepare?.(ctx);
     const before = await count(c);
     const [a, b] = await Promise.all([c.send(ctx, key), c.send(ctx, key)]);
     expect(a.statusCode, a.body).toBeLessThan(300);

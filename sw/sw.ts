@@ -7,6 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CAR_PICTURE_PATH } from '../core/car-image';
 import { OUTBOX_SYNC_TAG } from '../src/offline/sync-tag';
 import { replayOutbox } from './worker-replay';
+import { openFromNotification, showPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -154,4 +155,14 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   if (type === 'WARM_ASSETS') event.waitUntil(warm());
+});
+
+// Web Push (docs/adr/0062-web-push-for-customer-activity.md): a customer's visit, upload or signature, shown
+// even when the app is closed; a tap opens the quotation.
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(self.registration, event.data));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(self.clients, event.notification.data, self.location.origin));
 });

@@ -1,5 +1,6 @@
 import { z } from './zod-config';
 import { CUSTOMER_ACTIVITIES, SHARE_TOKEN_PATTERN } from '../share';
+import { SIGN_CHANNELS, SIGN_CODE_PATTERN, SIGN_MESSAGES } from '../signing';
 import { THEMES } from './account';
 import { QuotationStatusSchema } from './quotations';
 
@@ -36,6 +37,8 @@ export const QuotationShareSchema = z.object({
   last_document_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
   accepted_name: z.string().nullable(),
+  /** The customer signed with a one-time code (docs/adr/0060): how the code travelled and the SHA-256 (hex) of the PDF signed. */
+  signature: z.object({ channel: z.enum(SIGN_CHANNELS), pdf_sha256: z.string() }).nullable(),
   emailed_at: z.string().nullable(),
 });
 export type QuotationShare = z.infer<typeof QuotationShareSchema>;
@@ -43,12 +46,29 @@ export const QuotationSharesSchema = z.array(QuotationShareSchema);
 
 export const CustomerActivitySchema = z.object({ state: z.enum(CUSTOMER_ACTIVITIES), at: z.string() });
 
-/** POST share/{token}/accept: the customer's name as typed and the consent box. */
-export const ShareAcceptSchema = z.object({
+/** The customer's name as typed and the consent box: what 'Accetta' checks before a code is sent. */
+export const ShareAcceptDetailsSchema = z.object({
   name: z.string().trim().min(3, { error: 'Scrivi il tuo nome e cognome' }).max(120),
   consent: z.literal(true, { error: 'Per accettare la proposta devi dare il consenso' }),
 });
+/** POST share/{token}/accept: the name, the consent and the one-time code from the customer's e-mail (docs/adr/0060). */
+export const ShareAcceptSchema = ShareAcceptDetailsSchema.extend({
+  code: z
+    .string({ error: SIGN_MESSAGES.codeMissing })
+    .trim()
+    .min(1, { error: SIGN_MESSAGES.codeMissing })
+    .regex(SIGN_CODE_PATTERN, { error: SIGN_MESSAGES.codeShape }),
+});
 export type ShareAccept = z.infer<typeof ShareAcceptSchema>;
+
+/** POST share/{token}/accept/code: where the code went (the address masked), until when it holds, how many more may be asked for. */
+export const ShareCodeSentSchema = z.object({
+  channel: z.enum(SIGN_CHANNELS),
+  sent_to: z.string(),
+  expires_at: z.string(),
+  resends_left: z.number().int(),
+});
+export type ShareCodeSent = z.infer<typeof ShareCodeSentSchema>;
 
 const LineSchema = z.object({ description: z.string(), price: z.number() });
 
@@ -86,7 +106,8 @@ export const PublicProposalSchema = z.object({
   documents_required: z.boolean(),
   can_upload: z.boolean(),
   can_accept: z.boolean(),
-  acceptance: z.object({ name: z.string(), accepted_at: z.string() }).nullable(),
+  /** `signed`: accepted with a one-time code (docs/adr/0060); acceptances from before the code are not. */
+  acceptance: z.object({ name: z.string(), accepted_at: z.string(), signed: z.boolean() }).nullable(),
   agent: z.object({
     name: z.string(),
     business_name: z.string(),

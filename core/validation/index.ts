@@ -4,3 +4,4 @@ export * from './email';
 export * from './messages';
 export * from './partita-iva';
 export * from './phone';
+export * from './tessera-sanitaria';

@@ -11,7 +11,9 @@ import { envelope, invalid } from './errors';
 export const IONIC_EVENT_PROBE_HASH = "'sha256-i+qr4lq34KgNHiW62lWi9aInEBwiEOrfCzaNPCvkqD8='";
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval' lets our own WebAssembly compile (the tessera sanitaria's barcode reader, docs/adr/0061);
+  // it allows no eval of JavaScript.
+  "script-src 'self' 'wasm-unsafe-eval'",
   `script-src-attr 'unsafe-hashes' ${IONIC_EVENT_PROBE_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -32,7 +34,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header('Referrer-Policy', request.url.startsWith('/p/') ? 'no-referrer' : 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // The camera for the app's own pages only: the wizard reads the tessera sanitaria (docs/adr/0061).
+    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
     // Over HTTPS (directly or per the trusted proxy's X-Forwarded-Proto) browsers must keep to HTTPS.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!request.url.startsWith('/api/') || String(reply.getHeader('content-type') ?? '').includes('html')) {

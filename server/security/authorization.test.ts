@@ -85,6 +85,13 @@ const POLICIES: Record<string, Entry> = {
 
   // account (the caller's own data)
   'GET /agent/profile': ANY_USER,
+  // Web Push on the caller's own devices (docs/adr/0062).
+  'GET /push/key': ANY_USER,
+  'POST /push/subscriptions': {
+    ...ANY_USER,
+    body: () => ({ endpoint: 'https://127.0.0.1:9/push/matrix', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+  },
+  'POST /push/subscriptions/remove': { ...ANY_USER, body: () => ({ endpoint: 'https://127.0.0.1:9/push/matrix' }) },
   'PUT /agent/profile': ANY_USER,
   // Secrets need a personal login: a well-formed body with a wrong current password reaches the check.
   'PATCH /password': {
@@ -191,7 +198,12 @@ const POLICIES: Record<string, Entry> = {
       { name: 'file', value: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'), filename: 'documento.pdf', type: 'application/pdf' },
     ],
   },
-  'POST /share/{token}/accept': { ...PUBLIC, params: (f) => ({ token: f.sara.shared.token }), body: () => ({ name: 'Mario Rossi', consent: true }) },
+  'POST /share/{token}/accept': {
+    ...PUBLIC,
+    params: (f) => ({ token: f.sara.shared.token }),
+    body: () => ({ name: 'Mario Rossi', consent: true, code: '000000' }),
+  },
+  'POST /share/{token}/accept/code': { ...PUBLIC, params: (f) => ({ token: f.sara.shared.token }) },
   'GET /proposals/sync/{id}': { policy: { access: 'stream-token' }, params: (f) => ({ id: f.sara.proposalId }), query: () => 'token=not-a-stream-token' },
 
   // car catalogue (every agent; custom cars belong to their group)
@@ -604,6 +616,7 @@ describe('the customer’s link routes', () => {
       'GET /share/{token}',
       'GET /share/{token}/pdf',
       'POST /share/{token}/accept',
+      'POST /share/{token}/accept/code',
       'POST /share/{token}/documents',
     ]);
     const bodies = new Set<string>();

@@ -261,7 +261,7 @@ describe('security headers (server/lib/security.ts)', () => {
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
   };
 
   it('sends them on API answers, errors included, and keeps API answers out of caches', async () => {
@@ -294,7 +294,7 @@ describe('security headers (server/lib/security.ts)', () => {
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self'",
+      "script-src 'self' 'wasm-unsafe-eval'",
       "frame-ancestors 'none'",
       "object-src 'none'",
       "base-uri 'self'",

@@ -77,6 +77,16 @@ export const profile = {
     unsupported: 'Archiviazione persistente: non disponibile su questo browser.',
     used: (used: string, quota: string) => `Spazio usato: ${used} su ${quota} disponibili.`,
   },
+  /** Web Push on this device (docs/adr/0062-web-push-for-customer-activity.md). */
+  push: {
+    title: 'Notifiche su questo dispositivo',
+    intro: 'Ricevi una notifica quando un cliente apre la proposta, carica un documento o la firma, anche con l’app chiusa.',
+    toggle: 'Attiva le notifiche',
+    on: 'Notifiche attive su questo dispositivo.',
+    denied: 'Le notifiche sono bloccate nelle impostazioni del browser per questo sito.',
+    unsupported: 'Questo browser non riceve notifiche (sull’iPhone, installa prima l’app sulla schermata iniziale).',
+    failed: 'Non è stato possibile cambiare le notifiche, riprova.',
+  },
 } as const;
 
 export const team = {

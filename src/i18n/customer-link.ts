@@ -40,6 +40,15 @@ export const customerLink = {
   privacy: 'Informativa privacy',
   accept: 'Accetta la proposta',
   accepted: (date: string, name: string) => `Hai accettato la proposta il ${date} (${name}). Il tuo consulente ti contatterà per i prossimi passi.`,
+  signedTitle: 'Proposta firmata',
+  signed: (date: string, name: string) =>
+    `Hai firmato la proposta il ${date} (${name}). Il PDF firmato è scaricabile qui sopra; il tuo consulente ti contatterà per i prossimi passi.`,
+  codeSent: (to: string, minutes: number) =>
+    `Ti abbiamo inviato un codice di 6 cifre all’indirizzo ${to}: inseriscilo qui sotto entro ${minutes} minuti per firmare.`,
+  code: 'Codice di conferma',
+  codeHelp: 'Il codice di 6 cifre ricevuto via email',
+  resend: 'Invia un nuovo codice',
+  sign: 'Firma e accetta la proposta',
   wonByAgent: 'Questa proposta è stata accettata. Per informazioni contatta il tuo consulente.',
   closed: 'Questa proposta non è più attiva. Per informazioni contatta il tuo consulente.',
   changed: 'L’offerta di questa proposta è cambiata: contatta il tuo consulente per una nuova proposta.',

@@ -45,3 +45,22 @@ export const marketingItems = pgTable(
   },
   (t) => [index('marketing_items_post_idx').on(t.postId)],
 );
+
+/**
+ * Web Push subscriptions of an agent's devices (docs/adr/0062-web-push-for-customer-activity.md): one row per
+ * browser endpoint, removed when the agent turns notifications off or the push service says it is gone.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -166,8 +166,44 @@ export const quotationShares = pgTable(
     acceptedConsent: boolean('accepted_consent'),
     acceptedIp: text('accepted_ip'),
     acceptedUserAgent: text('accepted_user_agent'),
+    /**
+     * The signature's audit (docs/adr/0060-signing-with-a-one-time-code.md): how the one-time code travelled
+     * ('email'), where to, and the PDF the customer signed (its file store key and SHA-256, hex). Null for an
+     * acceptance from before the code.
+     */
+    acceptedChannel: text('accepted_channel', { enum: ['email'] }),
+    acceptedSentTo: text('accepted_sent_to'),
+    acceptedPdfKey: text('accepted_pdf_key'),
+    acceptedPdfSha256: text('accepted_pdf_sha256'),
   },
   (t) => [index('quotation_shares_q_idx').on(t.quotationId), uniqueIndex('quotation_shares_client_key_idx').on(t.quotationId, t.clientKey)],
+);
+
+/**
+ * One-time codes to sign through a customer's link (docs/adr/0060): only a salted hash of the code is kept,
+ * with the PDF it signs (the quotation's PDF when it was sent), its life and its tries. The newest code of a
+ * link is the one that counts.
+ */
+export const shareCodes = pgTable(
+  'share_codes',
+  {
+    id: serial('id').primaryKey(),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => quotationShares.id, { onDelete: 'cascade' }),
+    /** `salt$sha256(salt:code)`, base64url. */
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel', { enum: ['email'] })
+      .notNull()
+      .default('email'),
+    sentTo: text('sent_to').notNull(),
+    pdfKey: text('pdf_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('share_codes_share_idx').on(t.shareId, t.id)],
 );
 
 /** Documents uploaded to a quotation, one or more per slot (file_type). */

@@ -89,5 +89,5 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   exportQuotations: { startDate: '2026-01-01', endDate: '2026-12-31', status: [], sort: 'date-desc' },
   setQuotationStatus: { status: 'WON' },
   createQuotationShare: { token: 'k3y-fr0m-th3-ag3nts-d3vic3-32-bytes-base64u' },
-  acceptSharedProposal: { name: 'Mario Rossi', consent: true },
+  acceptSharedProposal: { name: 'Mario Rossi', consent: true, code: '073915' },
 };

@@ -84,6 +84,9 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   // ---- Profilo
   'GET /agent/profile': { id: 'getProfile', summary: 'Il profilo dell’agente', tag: 'Profilo' },
   'PUT /agent/profile': { id: 'updateProfile', summary: 'Aggiorna il profilo', tag: 'Profilo', also: [429] },
+  'GET /push/key': { id: 'getPushKey', summary: 'La chiave pubblica VAPID delle notifiche Web Push', tag: 'Profilo' },
+  'POST /push/subscriptions': { id: 'subscribePush', summary: 'Attiva le notifiche su questo dispositivo', tag: 'Profilo' },
+  'POST /push/subscriptions/remove': { id: 'unsubscribePush', summary: 'Disattiva le notifiche su questo dispositivo', tag: 'Profilo' },
   'PATCH /password': { id: 'changePassword', summary: 'Cambia la password', tag: 'Profilo', also: [429] },
   'POST /agent/service/api': { id: 'createApiKey', summary: 'Genera una nuova chiave API (disattiva la precedente)', tag: 'Profilo' },
   'DELETE /agent/service/api': { id: 'revokeApiKey', summary: 'Revoca la chiave API', tag: 'Profilo' },
@@ -186,7 +189,18 @@ export const OPERATIONS: Record<string, OperationDocs> = {
     requiredParts: ['file', 'file_type'],
     also: [409, 413, 415, 429],
   },
-  'POST /share/{token}/accept': { id: 'acceptSharedProposal', summary: 'Il cliente accetta la proposta', tag: 'Link cliente', also: [409, 413, 415, 429] },
+  'POST /share/{token}/accept/code': {
+    id: 'requestShareSignCode',
+    summary: 'Invia al cliente il codice per firmare la proposta',
+    tag: 'Link cliente',
+    also: [409, 429],
+  },
+  'POST /share/{token}/accept': {
+    id: 'acceptSharedProposal',
+    summary: 'Il cliente firma e accetta la proposta',
+    tag: 'Link cliente',
+    also: [409, 413, 415, 429],
+  },
 
   // ---- Preventivi
   'GET /customers/search': { id: 'findCustomer', summary: 'Cerca un cliente per codice fiscale o partita IVA', tag: 'Preventivi', also: [404] },

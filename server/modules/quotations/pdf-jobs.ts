@@ -12,6 +12,7 @@ import type { Database, Db, Queryable } from '../../db/client';
 import { cars, offers, proposalPdfJobs, quotations, users } from '../../db/schema';
 import type { FileStore } from '../../lib/storage';
 import { renderProposalPdf } from './pdf';
+import { drawSignaturePage, signatureOf } from './pdf-signature';
 import { PDF_CHANNEL, type QuotationRow } from './shared';
 
 /** How long a claim holds: a render takes well under a second, so a lease this old means its process died. */
@@ -202,7 +203,12 @@ export class ProposalPdfJobs {
     const offerRows = row.offerId
       ? await this.db.select({ o: offers, c: cars }).from(offers).innerJoin(cars, eq(cars.id, offers.carId)).where(eq(offers.id, row.offerId))
       : [];
-    const buf = await renderProposalPdf({ row, customer: row.customer, agent: agent!, offer: offerRows[0] ?? null });
+    // A signed proposal ends with the signature's audit trail (docs/adr/0060-signing-with-a-one-time-code.md).
+    const signature = await signatureOf(this.db, quotationId);
+    const buf = await renderProposalPdf(
+      { row, customer: row.customer, agent: agent!, offer: offerRows[0] ?? null },
+      signature ? (doc) => drawSignaturePage(doc, signature) : undefined,
+    );
     return this.db.transaction(async (tx) => {
       // The quotation's row first, then the job's, in the order of the writes that change them (withPdf in
       // service.ts): the other order deadlocks with a change made meanwhile. The row lock also orders this

@@ -42,8 +42,11 @@ function rows(doc: Pdf, pairs: [string, string][]) {
   }
 }
 
-/** The printable proposal (spec §2 "Quotation wizard", §4 "PDF availability"; docs/adr/0131-proposal-pdf-jobs.md): agent, customer, car with picture, configuration, prices, validity and date. */
-export function renderProposalPdf({ row, customer, agent, offer }: Input): Promise<Buffer> {
+/**
+ * The printable proposal (spec §2 "Quotation wizard", §4 "PDF availability"; docs/adr/0131-proposal-pdf-jobs.md): agent, customer, car with
+ * picture, configuration, prices, validity and date. `after` draws more pages at the end (a signed proposal's audit trail: pdf-signature.ts).
+ */
+export function renderProposalPdf({ row, customer, agent, offer }: Input, after?: (doc: Pdf) => void): Promise<Buffer> {
   const title = proposalTitle(row.id);
   const info = categoryInfo(customer.employee_category as ContractualCategory);
   return renderPdf({ title }, (doc) => {
@@ -120,5 +123,6 @@ export function renderProposalPdf({ row, customer, agent, offer }: Input): Promi
       doc.y,
       { width: 495 },
     );
+    after?.(doc);
   });
 }

@@ -33,7 +33,8 @@ const STREAM_MAX_MS = 5 * 60_000;
 const streamAudience = (proposalId: number) => `proposal-sync:${proposalId}`;
 
 export const quotationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new QuotationsService(app.database, app.files, app.log, app.config.pdfSweepMs);
+  // What a customer does through their link reaches the agent's devices too (Web Push, modules/push).
+  const service = new QuotationsService(app.database, app.files, app.log, app.config.pdfSweepMs, (userId, payload) => void app.push.notify(userId, payload));
   // PDF jobs left by any process (one that crashed included) are taken up when the server is ready.
   app.addHook('onReady', async () => service.pdfJobs.start());
   // On shutdown, after the requests in flight: the render in hand finishes, no other is taken (main.ts).

@@ -27,6 +27,7 @@ import { QuotationShares } from './share';
 import { agentScope, CODE_BASE, type ProposalSave, type ProposalUpdate, proposalError, type QuotePayload, type QuotationRow } from './shared';
 import { checkCustomer, sustainabilityOf } from './validation';
 import { fromSnapshot, stripUndefined } from './presenter';
+import type { PushPayload } from '@core/push';
 
 export { PDF_CHANNEL, UPLOAD_MAX_BYTES } from './shared';
 
@@ -40,7 +41,14 @@ export class QuotationsService {
   readonly shares: QuotationShares;
 
   /** `pdfSweepMs`: how often the PDF worker looks for jobs left behind (ProposalPdfJobs). */
-  constructor(database: Database, store: FileStore, log: { error: (obj: object, msg: string) => void }, pdfSweepMs?: number) {
+  /** `onActivity`: told of each customer's visit, upload and signature through a link, with the quotation's agent. */
+  constructor(
+    database: Database,
+    store: FileStore,
+    log: { error: (obj: object, msg: string) => void },
+    pdfSweepMs?: number,
+    onActivity?: (userId: number, payload: PushPayload) => void,
+  ) {
     this.db = database.db;
     this.customers = new QuotationCustomers(this.db);
     this.pricing = new QuotationPricing(new OfferDetailService(this.db));
@@ -52,6 +60,7 @@ export class QuotationsService {
       documents: this.documents,
       pdfJobs: this.pdfJobs,
       find: (auth, id) => this.find(auth, id),
+      onActivity,
     });
   }
 

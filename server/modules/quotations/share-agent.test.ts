@@ -16,7 +16,7 @@ import { onServerEvents } from '../../test/event-stream';
 import { tinyPdf } from './quotations.fixtures';
 import { shareTestApp, type H, newToken, freshIp } from './share.fixtures';
 
-const { u, api, pub, upload, codedProposal, share } = shareTestApp();
+const { u, api, pub, upload, codedProposal, share, acceptSigned } = shareTestApp();
 let t: TestApp;
 let sara: H;
 let leader: H;
@@ -147,8 +147,8 @@ describe('the agent follows the customer', () => {
     expect((await item()).customer_activity!.state).toBe('opened');
     await upload(token, freshIp(), 'identity', tinyPdf());
     expect((await item()).customer_activity!.state).toBe('documents');
-    await pub('POST', `${token}/accept`, freshIp(), { name: 'Mario Rossi', consent: true });
-    expect((await item()).customer_activity!.state).toBe('accepted');
+    await acceptSigned(token, freshIp());
+    expect((await item()).customer_activity!.state).toBe('signed');
   });
 
   it('streams each visit, document and acceptance to the quotation page (follow=1), across LISTEN/NOTIFY', async () => {
@@ -184,7 +184,7 @@ describe('the agent follows the customer', () => {
       await upload(token, freshIp(), 'identity', tinyPdf());
       await got;
       got = next(3);
-      await pub('POST', `${token}/accept`, freshIp(), { name: 'Mario Rossi', consent: true });
+      await acceptSigned(token, freshIp());
       await got;
       expect(kinds).toEqual(['opened', 'document', 'accepted']);
     } finally {

@@ -10,7 +10,7 @@ import { tinyPdf } from './quotations.fixtures';
 import { SHARE_UPLOAD_MESSAGES, SHARE_UPLOADS } from './share';
 import { shareTestApp, type H, freshIp } from './share.fixtures';
 
-const { u, api, pub, upload, codedProposal, share, waitPdf } = shareTestApp();
+const { u, api, pub, upload, codedProposal, share, waitPdf, acceptSigned } = shareTestApp();
 let t: TestApp;
 let sara: H;
 let full: H;
@@ -177,7 +177,7 @@ describe('what the link takes, and until when', () => {
     const p = await codedProposal();
     const { token } = await share(p);
     const ip = freshIp();
-    expect((await pub('POST', `${token}/accept`, ip, { name: 'Mario Rossi', consent: true })).statusCode).toBe(200);
+    expect((await acceptSigned(token, ip)).statusCode).toBe(200);
     const after = await upload(token, ip, 'identity', tinyPdf());
     expect(after.statusCode).toBe(422);
     expect(after.json().error.message).toBe('Questa proposta non è più attiva: per informazioni contatta il tuo consulente');
@@ -212,7 +212,7 @@ describe('the customer accepts', () => {
     expect((await pub('POST', `${token}/accept`, ip, { name: 'Mario Rossi', consent: false })).statusCode).toBe(422);
     expect((await pub('POST', `${token}/accept`, ip, { name: '', consent: true })).json().errors.name).toEqual(['Scrivi il tuo nome e cognome']);
     const before = Date.now();
-    const res = await pub('POST', `${token}/accept`, ip, { name: '  Mario Rossi ', consent: true }, { 'user-agent': 'Telefono/1.0 (Android)' });
+    const res = await acceptSigned(token, ip, { name: '  Mario Rossi ', consent: true }, { 'user-agent': 'Telefono/1.0 (Android)' });
     expect(res.statusCode).toBe(200);
     const view = res.json().data as PublicProposal;
     expect(view.status).toBe('WON');
@@ -224,7 +224,7 @@ describe('the customer accepts', () => {
     const agent = (await api('GET', `proposals/${p.id}`, sara)).json().data as Proposal;
     expect(agent).toMatchObject({ status: 'WON', step: 5 });
     // Accepting again changes nothing and answers the proposal as it is.
-    const again = await pub('POST', `${token}/accept`, freshIp(), { name: 'Altro Nome', consent: true });
+    const again = await pub('POST', `${token}/accept`, freshIp(), { name: 'Altro Nome', consent: true, code: '000000' });
     expect(again.statusCode).toBe(200);
     expect((again.json().data as PublicProposal).acceptance!.name).toBe('Mario Rossi');
   });
@@ -233,14 +233,14 @@ describe('the customer accepts', () => {
     const p = await codedProposal();
     const { token } = await share(p);
     await api('PUT', `quotations/${p.id}/status`, sara, { status: 'LOST' });
-    expect((await pub('POST', `${token}/accept`, freshIp(), { name: 'Mario Rossi', consent: true })).statusCode).toBe(422);
+    expect((await pub('POST', `${token}/accept`, freshIp(), { name: 'Mario Rossi', consent: true, code: '000000' })).statusCode).toBe(422);
 
     const q = await codedProposal(full);
     const strict = await share(q, full);
     const ip = freshIp();
-    const refused = await pub('POST', `${strict.token}/accept`, ip, { name: 'Mario Rossi', consent: true });
+    const refused = await pub('POST', `${strict.token}/accept`, ip, { name: 'Mario Rossi', consent: true, code: '000000' });
     expect(refused.json().error.message).toBe('Carica tutti i documenti richiesti prima di accettare la proposta');
     for (const slot of ['identity', 'fiscal_code', 'payslips', 'privacy']) expect((await upload(strict.token, ip, slot, tinyPdf())).statusCode).toBe(200);
-    expect((await pub('POST', `${strict.token}/accept`, ip, { name: 'Mario Rossi', consent: true })).statusCode).toBe(200);
+    expect((await acceptSigned(strict.token, ip)).statusCode).toBe(200);
   });
 });

@@ -4,8 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@core/i18n-messages';
 import { dataOf } from '@core/schemas/common';
-import { PublicProposalSchema, QuotationShareSchema, QuotationSharesSchema, ShareAcceptSchema, ShareCreateSchema, ShareEmailSchema } from '@core/schemas/share';
+import {
+  PublicProposalSchema,
+  QuotationShareSchema,
+  QuotationSharesSchema,
+  ShareAcceptSchema,
+  ShareCodeSentSchema,
+  ShareCreateSchema,
+  ShareEmailSchema,
+} from '@core/schemas/share';
 import { authOf } from '../../lib/auth';
+import { requestNow } from '../../lib/clock';
 import { contentDisposition } from '../../lib/content-disposition';
 import { sha256 } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
@@ -119,16 +128,35 @@ export const shareRoutes: FastifyPluginAsyncZod<{ service: QuotationsService }> 
     );
 
     pub.post(
+      '/share/:token/accept/code',
+      {
+        config: {
+          public: true,
+          idempotencyScope: linkKeys,
+          docs: {
+            summary:
+              'Invia al cliente, all’email registrata, il codice di 6 cifre per firmare la proposta (valido 10 minuti, 5 tentativi; al massimo 5 codici l’ora per link)',
+          },
+        },
+        schema: { params: TokenParams, response: { 200: dataOf(ShareCodeSentSchema) } },
+      },
+      async (req) => ({ data: await shares.requestCode(req.params.token, req.ip, app.mailer, requestNow(req)) }),
+    );
+
+    pub.post(
       '/share/:token/accept',
       {
         config: {
           public: true,
           idempotencyScope: linkKeys,
-          docs: { summary: 'Il cliente accetta la proposta (nome e consenso; registrati ora, IP e user agent)' },
+          docs: {
+            summary:
+              'Il cliente firma e accetta la proposta con il codice ricevuto via email (registrati ora, IP, user agent, canale e SHA-256 del PDF firmato)',
+          },
         },
         schema: { params: TokenParams, body: ShareAcceptSchema, response: { 200: dataOf(PublicProposalSchema) } },
       },
-      async (req) => ({ data: await shares.accept(req.params.token, req.ip, req.headers['user-agent'] ?? '', req.body) }),
+      async (req) => ({ data: await shares.accept(req.params.token, req.ip, req.headers['user-agent'] ?? '', req.body, requestNow(req)) }),
     );
   };
   await app.register(publicRoutes);

@@ -11,7 +11,7 @@ import type { TestApp } from '../../test/helper';
 import { tinyPdf } from './quotations.fixtures';
 import { shareTestApp, type H, newToken, freshIp } from './share.fixtures';
 
-const { u, api, pub, upload, codedProposal, share, waitPdf } = shareTestApp();
+const { u, api, pub, upload, codedProposal, share, waitPdf, acceptSigned } = shareTestApp();
 let t: TestApp;
 let sara: H;
 let full: H;
@@ -22,7 +22,8 @@ describe('safety of the public routes', () => {
     () => pub('GET', token, ip),
     () => pub('GET', `${token}/pdf`, ip),
     () => upload(token, ip, 'identity', tinyPdf()),
-    () => pub('POST', `${token}/accept`, ip, { name: 'Mario Rossi', consent: true }),
+    () => pub('POST', `${token}/accept`, ip, { name: 'Mario Rossi', consent: true, code: '000000' }),
+    () => pub('POST', `${token}/accept/code`, ip),
   ];
 
   it('answers a wrong, malformed, expired or revoked token, or one of a suspended agent, with one neutral 404', async () => {
@@ -76,7 +77,7 @@ describe('safety of the public routes', () => {
     const { token } = await share(a);
     expect((await upload(token, freshIp(), 'identity', tinyPdf())).statusCode).toBe(200);
     expect(await t.database.db.select().from(quotationDocuments).where(eq(quotationDocuments.quotationId, b.id))).toHaveLength(0);
-    expect((await pub('POST', `${token}/accept`, freshIp(), { name: 'Mario Rossi', consent: true })).statusCode).toBe(200);
+    expect((await acceptSigned(token, freshIp())).statusCode).toBe(200);
     expect(((await api('GET', `proposals/${b.id}`, sara)).json().data as Proposal).status).toBe('OPEN');
     // Header credentials change nothing on a public route: the token alone decides.
     expect((await pub('GET', newToken(), freshIp(), undefined, sara)).statusCode).toBe(404);

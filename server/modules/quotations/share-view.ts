@@ -30,7 +30,7 @@ export async function customerView(db: Db, presenter: Pick<ProposalPresenter, 's
     offerOf(db, row),
     db.select().from(userFeatures).where(eq(userFeatures.userId, owner.id)),
     db
-      .select({ name: quotationShares.acceptedName, at: quotationShares.acceptedAt })
+      .select({ name: quotationShares.acceptedName, at: quotationShares.acceptedAt, channel: quotationShares.acceptedChannel })
       .from(quotationShares)
       .where(and(eq(quotationShares.quotationId, row.id), sql`${quotationShares.acceptedAt} is not null`))
       .orderBy(quotationShares.acceptedAt)
@@ -49,7 +49,7 @@ export async function customerView(db: Db, presenter: Pick<ProposalPresenter, 's
     files: docs.filter((d) => d.fileType === s.file_type).map((d) => ({ name: d.name, size: d.size, created_at: d.createdAt.toISOString() })),
   }));
   const documentsRequired = can('strict-upload');
-  const acceptance = accepted[0]?.at ? { name: accepted[0].name ?? '', accepted_at: accepted[0].at.toISOString() } : null;
+  const acceptance = accepted[0]?.at ? { name: accepted[0].name ?? '', accepted_at: accepted[0].at.toISOString(), signed: accepted[0].channel !== null } : null;
   const open = row.status !== 'LOST' && stillValid;
   const lines = (l: { description: string; price: number }[]) => l.map((x) => ({ description: x.description, price: x.price }));
   return {
@@ -104,6 +104,7 @@ export function presentShare(s: ShareRow, documents: number, lastDocument: Date 
     last_document_at: iso(lastDocument),
     accepted_at: iso(s.acceptedAt),
     accepted_name: s.acceptedName,
+    signature: s.acceptedChannel && s.acceptedPdfSha256 ? { channel: s.acceptedChannel, pdf_sha256: s.acceptedPdfSha256 } : null,
     emailed_at: iso(s.emailedAt),
   };
 }

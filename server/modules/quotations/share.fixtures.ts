@@ -2,10 +2,13 @@
 // agents, a public offer, and helpers for the agent's routes and the customer's public ones. Each
 // share-*.test.ts calls `shareTestApp()` at its top.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Proposal } from '@core/schemas/quotations';
 import type { QuotationShare } from '@core/schemas/share';
+import { codeInMail } from '@core/signing';
 import { quotations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { multipartBody } from '../../test/multipart';
@@ -84,5 +87,35 @@ export function shareTestApp() {
     throw new Error('pdf never ready');
   }
 
-  return { u, api, pub, upload, codedProposal, share, waitPdf };
+  /** The newest mail to `to` in the server's mail folder (no SMTP in tests). */
+  function lastMail(to: string): string {
+    const dir = u.t.config.mailDir;
+    const file = readdirSync(dir)
+      .filter((f) => f.endsWith(`-${to}.txt`))
+      .sort()
+      .at(-1);
+    if (!file) throw new Error(`no mail for ${to}`);
+    return readFileSync(path.join(dir, file), 'utf8');
+  }
+
+  /** Asks for a signing code (once the proposal's PDF is ready: 409 before) and reads it from the customer's mail. */
+  async function signCode(token: string, ip: string, to = 'mario.rossi@example.it') {
+    for (let i = 0; i < 200; i++) {
+      const res = await pub('POST', `${token}/accept/code`, ip);
+      if (res.statusCode !== 409) {
+        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+        return { res, code: codeInMail(lastMail(to))! };
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('pdf never ready for a code');
+  }
+
+  /** The customer accepts and signs with the code from their mail. */
+  async function acceptSigned(token: string, ip: string, body: { name: string; consent: boolean } = { name: 'Mario Rossi', consent: true }, headers: H = {}) {
+    const { code } = await signCode(token, ip);
+    return pub('POST', `${token}/accept`, ip, { ...body, code }, headers);
+  }
+
+  return { u, api, pub, upload, codedProposal, share, waitPdf, lastMail, signCode, acceptSigned };
 }

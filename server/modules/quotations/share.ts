@@ -6,9 +6,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { formatDateIt } from '@core/format';
 import { MESSAGES } from '@core/i18n-messages';
-import { EXPIRED_OFFER_MESSAGE } from '@core/quotation';
-import type { PublicProposal, QuotationShare, ShareAccept } from '@core/schemas/share';
+import type { PushPayload } from '@core/push';
+import { EXPIRED_OFFER_MESSAGE, proposalTitle } from '@core/quotation';
+import type { PublicProposal, QuotationShare, ShareAccept, ShareCodeSent } from '@core/schemas/share';
 import { isShareToken, proposalValidUntil, shareEmail, sharePath, shareState } from '@core/share';
+import { SIGN_MESSAGES } from '@core/signing';
 import type { Database, Db } from '../../db/client';
 import { quotationDocuments, quotations, quotationShares, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth';
@@ -20,6 +22,7 @@ import type { QuotationDocuments } from './documents';
 import type { ProposalPdfJobs } from './pdf-jobs';
 import type { ProposalPresenter } from './presenter';
 import type { QuotationRow } from './shared';
+import { ShareSigning } from './share-signing';
 import { customerView, offerOf, presentShare, type ShareResolved, type ShareRow } from './share-view';
 
 /** NOTIFY channel of what customers do through their links: payload `{ id, kind, at }` (the quotation's id). */
@@ -62,6 +65,7 @@ export class QuotationShares {
   private readonly ipThrottle: Throttle;
   private readonly mailThrottle: Throttle;
   private readonly uploadThrottle: Throttle;
+  private readonly signing: ShareSigning;
 
   constructor(
     private readonly database: Database,
@@ -70,12 +74,15 @@ export class QuotationShares {
       documents: QuotationDocuments;
       pdfJobs: ProposalPdfJobs;
       find: (auth: AuthContext, id: string) => Promise<QuotationRow>;
+      /** Told of what the customer does, with the quotation's agent (their devices' notifications). */
+      onActivity?: (userId: number, payload: PushPayload) => void;
     },
   ) {
     this.db = database.db;
     this.ipThrottle = new Throttle(this.db, SHARE_LIMITS.windowMs);
     this.mailThrottle = new Throttle(this.db, 3600_000);
     this.uploadThrottle = new Throttle(this.db, 3600_000);
+    this.signing = new ShareSigning(this.db, deps.pdfJobs);
   }
 
   // ------------------------------------------------------------------------------ the agent's side
@@ -258,7 +265,7 @@ export class QuotationShares {
         ),
       )
       .returning({ id: quotationShares.id });
-    if (counted.length) await this.announce(r.row.id, 'opened');
+    if (counted.length) await this.announce(r.row, 'opened');
     return customerView(this.db, this.deps.presenter, r);
   }
 
@@ -285,19 +292,14 @@ export class QuotationShares {
     }
     const { fileType, file } = await readForm();
     await this.deps.documents.save(r.row, fileType, file, { shareId: r.share.id });
-    await this.announce(r.row.id, 'document');
+    await this.announce(r.row, 'document');
     return customerView(this.db, this.deps.presenter, r);
   }
 
-  /**
-   * POST share/{token}/accept: the customer accepts (name typed, consent given); time, IP and user agent
-   * are recorded with it and the quotation is won (spec §4: accepting sets WON, the tracker's outcome).
-   * Accepting again answers the proposal as it is.
-   */
-  async accept(token: string, ip: string, userAgent: string, body: ShareAccept): Promise<PublicProposal> {
-    const r = await this.resolve(token, ip);
+  /** The proposal as it stands, refused when it can take no acceptance (closed, changed, documents missing); null once accepted. */
+  private async acceptable(r: Resolved): Promise<PublicProposal | null> {
     const view = await customerView(this.db, this.deps.presenter, r);
-    if (view.acceptance) return view;
+    if (view.acceptance) return null;
     if (r.row.status !== 'OPEN' || !view.still_valid) {
       const message = view.still_valid ? CLOSED : CHANGED;
       throw invalid({ quotation: [message] }, message);
@@ -306,29 +308,66 @@ export class QuotationShares {
       const message = 'Carica tutti i documenti richiesti prima di accettare la proposta';
       throw invalid({ documents: [message] }, message);
     }
+    return view;
+  }
+
+  /**
+   * POST share/{token}/accept/code: 'Accetta' sends a one-time code to the customer's e-mail on file, for
+   * the proposal's PDF as it now is (docs/adr/0060). An accepted proposal takes no more codes (409).
+   */
+  async requestCode(token: string, ip: string, mailer: Mailer, now: Date): Promise<ShareCodeSent> {
+    const r = await this.resolve(token, ip);
+    if (!(await this.acceptable(r))) throw conflict('La proposta è già stata accettata');
+    return this.signing.send(r, mailer, now);
+  }
+
+  /**
+   * POST share/{token}/accept: the customer accepts (name typed, consent given) and signs with the code from
+   * their e-mail; time, IP, user agent, the code's channel and the SHA-256 of the PDF signed are recorded
+   * with it, the quotation is won (spec §4: accepting sets WON, the tracker's outcome) and its PDF is made
+   * again with the signature's page, in the same transaction (the PDF outbox, docs/adr/0011-pdf-outbox.md).
+   * Accepting again answers the proposal as it is.
+   */
+  async accept(token: string, ip: string, userAgent: string, body: ShareAccept, now: Date): Promise<PublicProposal> {
+    const r = await this.resolve(token, ip);
+    const view = await this.acceptable(r);
+    if (!view) return customerView(this.db, this.deps.presenter, r);
+    const signed = await this.signing.check(r, body.code, now);
     const won = await this.db.transaction(async (tx) => {
       const [q] = await tx
         .update(quotations)
-        .set({ status: 'WON', updatedAt: new Date() })
-        .where(and(eq(quotations.id, r.row.id), eq(quotations.status, 'OPEN')))
+        // The PDF signed must still be the quotation's: a change meanwhile (the agent's edit) refuses the code.
+        // The signed PDF replaces it, made again with the audit page; until then the links say 'in preparazione'.
+        .set({ status: 'WON', version: sql`${quotations.version} + 1`, pdfPath: null, updatedAt: new Date() })
+        .where(and(eq(quotations.id, r.row.id), eq(quotations.status, 'OPEN'), eq(quotations.pdfPath, signed.pdfKey)))
         .returning();
       if (!q) return null;
       await tx
         .update(quotationShares)
         .set({
-          acceptedAt: sql`now()`,
+          acceptedAt: now,
           acceptedName: body.name,
           acceptedConsent: body.consent,
           acceptedIp: ip.slice(0, 100),
           acceptedUserAgent: userAgent.slice(0, 500),
+          acceptedChannel: signed.channel,
+          acceptedSentTo: signed.sentTo,
+          acceptedPdfKey: signed.pdfKey,
+          acceptedPdfSha256: signed.pdfSha256,
         })
         .where(eq(quotationShares.id, r.share.id));
+      await this.signing.use(tx, signed.id);
+      await this.deps.pdfJobs.enqueue(tx, q.id, q.version);
       return q;
     });
+    if (won) this.deps.pdfJobs.kick();
     // Another request (the agent, or a second link) changed it meanwhile: the proposal as it now is.
-    if (!won)
-      return customerView(this.db, this.deps.presenter, { ...r, row: (await this.db.select().from(quotations).where(eq(quotations.id, r.row.id)))[0]! });
-    await this.announce(r.row.id, 'accepted');
+    if (!won) {
+      const [current] = await this.db.select().from(quotations).where(eq(quotations.id, r.row.id));
+      if (current!.status === 'OPEN') throw invalid({ code: [SIGN_MESSAGES.changed] }, SIGN_MESSAGES.changed);
+      return customerView(this.db, this.deps.presenter, { ...r, row: current! });
+    }
+    await this.announce(r.row, 'accepted');
     return customerView(this.db, this.deps.presenter, { ...r, row: won });
   }
 
@@ -336,8 +375,16 @@ export class QuotationShares {
     return tooManyRequests(MESSAGES.tooManyRequests, await this.ipThrottle.retryAfter(limits));
   }
 
-  private async announce(quotationId: number, kind: ActivityKind) {
-    await this.database.notify(QUOTATION_ACTIVITY_CHANNEL, JSON.stringify({ id: quotationId, kind, at: new Date().toISOString() }));
+  /** To the agent's open quotation page (NOTIFY) and to their devices (Web Push, docs/adr/0062). */
+  private async announce(row: QuotationRow, kind: ActivityKind) {
+    await this.database.notify(QUOTATION_ACTIVITY_CHANNEL, JSON.stringify({ id: row.id, kind, at: new Date().toISOString() }));
+    const c = row.customer;
+    this.deps.onActivity?.(row.ownerId, {
+      kind,
+      quotation: row.id,
+      title: proposalTitle(row.id),
+      customer: c.business_name || `${c.first_name} ${c.last_name}`.trim(),
+    });
   }
 }
 

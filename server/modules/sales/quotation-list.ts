@@ -19,7 +19,7 @@ import { romeDay, romeMidnight, snap, quotationCustomerName, QUOTATION_CUSTOMER_
 
 export type ExportRow = QuotationListItem & { day: string };
 
-type ShareFacts = { createdAt: string | null; lastOpenedAt: string | null; acceptedAt: string | null; lastDocumentAt: string | null };
+type ShareFacts = { createdAt: string | null; lastOpenedAt: string | null; acceptedAt: string | null; signedAt?: string | null; lastDocumentAt: string | null };
 /** Timestamps out of json_build_object (PostgreSQL's text form), as ISO strings. */
 const isoOf = (t: string | null) => (t ? new Date(t).toISOString() : null);
 const isoFacts = (f: ShareFacts | string) => {
@@ -28,6 +28,7 @@ const isoFacts = (f: ShareFacts | string) => {
     createdAt: isoOf(facts.createdAt) ?? new Date(0).toISOString(),
     lastOpenedAt: isoOf(facts.lastOpenedAt),
     acceptedAt: isoOf(facts.acceptedAt),
+    signedAt: isoOf(facts.signedAt ?? null),
     lastDocumentAt: isoOf(facts.lastDocumentAt),
   };
 };
@@ -120,7 +121,7 @@ export class QuotationListService {
         hasAttachments: sql<boolean>`exists (select 1 from ${quotationDocuments} where ${quotationDocuments.quotationId} = ${quotations.id})`,
         // The customer's link (docs/adr/0133-customer-link.md): when it was first sent, last opened, last given a document, accepted.
         shareFacts: sql<ShareFacts | null>`(select json_build_object('createdAt', min(${quotationShares.createdAt}), 'lastOpenedAt', max(${quotationShares.lastOpenedAt}),
-          'acceptedAt', max(${quotationShares.acceptedAt}), 'lastDocumentAt', (select max(d.created_at) from ${quotationDocuments} d where d.quotation_id = ${quotations.id} and d.share_id is not null))
+          'acceptedAt', max(${quotationShares.acceptedAt}), 'signedAt', max(${quotationShares.acceptedAt}) filter (where ${quotationShares.acceptedPdfSha256} is not null), 'lastDocumentAt', (select max(d.created_at) from ${quotationDocuments} d where d.quotation_id = ${quotations.id} and d.share_id is not null))
           from ${quotationShares} where ${quotationShares.quotationId} = ${quotations.id} having count(*) > 0)`,
         stillValid: sql<boolean>`(${offers.id} is not null and ${offers.deletedAt} is null and ${offers.updatedAt} <= ${quotations.createdAt} and exists (select 1 from ${offerVariations} where ${offerVariations.offerId} = ${offers.id} and ${offerVariations.ref} = ${quotations.offerRef}))`,
       })

@@ -11,6 +11,7 @@ import { DeviceStorage } from './device-storage';
 import { LandingTab } from './landing-form';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { PushToggle } from './push-toggle';
 import { ThemeLogoTab } from './theme-logo-tab';
 
 const TABS = ['profile', 'password', 'apiKey', 'landing', 'theme', 'team'] as const;
@@ -58,6 +59,7 @@ export default function ProfilePage({ teamPanel }: { teamPanel?: ReactNode }) {
           <>
             <ProfileForm profile={profile} />
             <DeviceStorage />
+            <PushToggle />
           </>
         )}
         {tab === 'password' && <PasswordForm />}

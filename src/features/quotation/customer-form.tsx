@@ -15,6 +15,7 @@ import { Segmented } from '../../ui/segmented';
 import { breakpoints } from '../../ui/breakpoints';
 import { useLater } from '../../ui/use-staggered';
 import { useConfirm } from '../../ui/confirm';
+import { TesseraScan } from './scan/tessera-scan';
 
 export type CustomerValues = {
   first_name: string;
@@ -250,6 +251,7 @@ export function CustomerForm({
             error={entryError ?? form.formState.errors.fiscal_code?.message}
           />
         </div>
+        <TesseraScan onRead={onFiscalCode} disabled={disabled} />
         {searching && <Note>{it.quotation.searching}</Note>}
         {found === true && (
           <Note color="success" data-testid="customer-found">

@@ -109,7 +109,11 @@ function ShareFacts({ share: s }: { share: QuotationShare }) {
     <ul className="share-facts" data-testid="share-state">
       <li>{s.last_opened_at ? t.opened(formatDateTimeIt(s.last_opened_at), s.open_count) : t.notOpened}</li>
       {s.documents > 0 && <li>{t.documents(s.documents)}</li>}
-      {s.accepted_at && <li className="share-accepted">{t.accepted(formatDateTimeIt(s.accepted_at), s.accepted_name ?? '')}</li>}
+      {s.accepted_at && (
+        <li className="share-accepted" data-testid={s.signature ? 'share-signed' : undefined}>
+          {(s.signature ? t.signed : t.accepted)(formatDateTimeIt(s.accepted_at), s.accepted_name ?? '')}
+        </li>
+      )}
       {s.emailed_at && <li>{t.emailed(formatDateTimeIt(s.emailed_at))}</li>}
     </ul>
   );

@@ -5,7 +5,7 @@ import downloadOutline from 'ionicons-svg/download-outline.svg?raw';
 import optionsOutline from 'ionicons-svg/options-outline.svg?raw';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateIt, formatEuro } from '@core/format';
+import { formatDateIt, formatDateTimeIt, formatEuro } from '@core/format';
 import { QUOTATION_STATUSES, STATUS_LABELS, TRACKER_STEPS, proposalTitle } from '@core/quotation';
 import type { QuotationListItem, QuotationSort } from '@core/schemas/sales';
 import { it } from '../../i18n/quotations';
@@ -210,7 +210,7 @@ function QuotationRow({ q }: { q: QuotationListItem }) {
             <span
               className="ql-badge ql-badge-customer"
               data-state={q.customer_activity.state}
-              title={formatDateIt(q.customer_activity.at)}
+              title={formatDateTimeIt(q.customer_activity.at)}
               data-testid="customer-activity"
             >
               {CUSTOMER_ACTIVITY_LABELS[q.customer_activity.state]}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicProposal, ShareAccept } from '@core/schemas/share';
+import type { PublicProposal, ShareAccept, ShareCodeSent } from '@core/schemas/share';
 import { api, API_BASE, ApiError, type Data, send } from '../../../api/client';
 import { serverUrl } from '../../../api/origin';
 import { useWrite } from '../../../api/use-write';
@@ -58,3 +58,10 @@ export const useAcceptProposal = (token: string) =>
     token,
     async (body: ShareAccept, key) => (await api<Data<PublicProposal>>(path(token, '/accept'), { ...PUBLIC, method: 'POST', body, idempotencyKey: key })).data,
   );
+
+/** 'Accetta' first sends the one-time code to the customer's e-mail (docs/adr/0060-signing-with-a-one-time-code.md): one code per tap. */
+export const useRequestSignCode = (token: string) =>
+  useWrite({
+    mutationFn: async (_: void, key: string) =>
+      (await api<Data<ShareCodeSent>>(path(token, '/accept/code'), { ...PUBLIC, method: 'POST', idempotencyKey: key })).data,
+  });
