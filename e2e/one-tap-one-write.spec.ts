@@ -6,17 +6,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoPicture } from '../server/lib/png';
 import { fillCustomCar } from './catalog-steps';
 import { expect, loginAs, screen, shots, test, USERS } from './fixtures';
-import {
-  answerCreditCheck,
-  apiLogin,
-  consent,
-  fillPrivate,
-  fillQuoteForm,
-  input,
-  offerCard,
-  tinyPdf,
-  uniqueFiscalCode,
-} from './quotation-steps';
+import { answerCreditCheck, apiLogin, consent, fillPrivate, fillQuoteForm, input, offerCard, tinyPdf, uniqueFiscalCode } from './quotation-steps';
 import { codedQuotation } from './share-steps';
 
 type H = Record<string, string>;
