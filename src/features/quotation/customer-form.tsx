@@ -2,10 +2,7 @@ import { Button } from '../../ui/button';
 import { Note } from '../../ui/text';
 import { memo, useEffect, useState } from 'react';
 import { type Control, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
-import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
-import type { Customer } from '@core/schemas/quotations';
-import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
+import { categoriesFor, type CustomerType } from '@core/categories';
 import { it } from '../../i18n/quotation';
 import { CheckboxField, scrollToFirstError, TextField } from '../../ui/form';
 import { SelectField, TextAreaField } from '../../ui/form-fields';
@@ -16,66 +13,35 @@ import { breakpoints } from '../../ui/breakpoints';
 import { useLater } from '../../ui/use-staggered';
 import { useConfirm } from '../../ui/confirm';
 import { TesseraScan } from './scan/tessera-scan';
+import {
+  afterFailedLookup,
+  customerErrors,
+  type CustomerValues,
+  defaultCategory,
+  emptyCustomer,
+  fiscalCodeEntry,
+  fromCustomer,
+  startTypeOf,
+  switchNeedsConfirm,
+  vatEntry,
+} from './customer-rules';
 
-export type CustomerValues = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  fiscal_code: string;
-  zip_code: string;
-  address: string;
-  city: string;
-  employee_category: ContractualCategory;
-  vat_number: string;
-  business_name: string;
-  notes: string;
-  consent: boolean;
-};
+export { type CustomerValues, emptyCustomer, hasTypedData } from './customer-rules';
 
 const f = it.quotation.fields;
-const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
 
 /**
  * The spec's checks (core/schemas/customer.ts) plus completeness and consent (§5 "Proposal customer step").
  * The schemas (and zod) load at the first check, not with the step (docs/adr/0116-zod-one-door-not-on-first-screens.md).
  */
 const resolver: Resolver<CustomerValues> = async (values) => {
-  const { isCustomerComplete, ProposalCustomerSchema } = await import('@core/schemas/customer');
-  const errors: FieldErrors<CustomerValues> = {};
-  const add = (name: keyof CustomerValues, message: string) => {
-    if (!errors[name]) (errors as Record<string, { type: string; message: string }>)[name] = { type: 'validate', message };
+  const errors = customerErrors(values, await import('@core/schemas/customer'));
+  if (!errors) return { values, errors: {} };
+  return {
+    values: {},
+    errors: Object.fromEntries(Object.entries(errors).map(([k, message]) => [k, { type: 'validate', message }])) as FieldErrors<CustomerValues>,
   };
-  const parsed = ProposalCustomerSchema.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0]) as keyof CustomerValues, issue.message);
-  for (const k of REQUIRED_FOR_COMPLETE) if (!values[k]?.trim()) add(k, it.common.required);
-  if (!values.consent) add('consent', it.quotation.consentRequired);
-  if (Object.keys(errors).length === 0 && !isCustomerComplete(values)) add('first_name', it.common.formErrors);
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
-
-export const emptyCustomer = (category: ContractualCategory): CustomerValues => ({
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  fiscal_code: '',
-  zip_code: '',
-  address: '',
-  city: '',
-  employee_category: category,
-  vat_number: '',
-  business_name: '',
-  notes: '',
-  consent: false,
-});
-
-const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({ ...pickFields(c, CUSTOMER_FIELDS), consent });
-
-/** Anything typed in the personal data (the category and the consent are choices, not data). */
-export const hasTypedData = (v: CustomerValues) => CUSTOMER_TEXT_FIELDS.some((k) => v[k].trim() !== '');
-
-const defaultCategory = (type: CustomerType): ContractualCategory => (type === 'piva' ? 'societa-capitale' : 'tempo-indeterminato');
 
 /**
  * The personal-data step: P.IVA or Privati, lookup by fiscal code (16) or VAT (11), category list
@@ -99,11 +65,7 @@ export function CustomerForm({
   /** The fields refused by the client's own checks, and the values as typed. */
   onInvalid?: (fields: string[], values: CustomerValues) => void;
 }) {
-  const startType: CustomerType = initial
-    ? categoriesFor('piva').some((c) => c.value === initial.employee_category)
-      ? 'piva'
-      : 'privati'
-    : (offerType ?? 'privati');
+  const startType = startTypeOf(initial, offerType);
   const [type, setType] = useState<CustomerType>(startType);
   const [askSwitch, setAskSwitch] = useState<CustomerType | null>(null);
   const [found, setFound] = useState<boolean | null>(null);
@@ -134,8 +96,7 @@ export function CustomerForm({
       } else {
         // §4 "Customer lookup and form", §8: a failed lookup stores an empty customer and opens a modal. What the
         // agent typed to search stays, with the category and the consent.
-        const empty = emptyCustomer(form.getValues('employee_category'));
-        form.reset({ ...empty, consent, ...(by.code ? { fiscal_code: by.code } : { vat_number: by.vat ?? '' }) });
+        form.reset(afterFailedLookup(form.getValues(), by));
         void notice.tell(it.quotation.customerNotFound);
       }
     } finally {
@@ -144,30 +105,24 @@ export function CustomerForm({
   }
 
   function onFiscalCode(raw: string) {
-    const value = raw.trim().toUpperCase();
-    form.setValue('fiscal_code', value, { shouldDirty: true });
-    setEntryError(null);
-    // For P.IVA customers the VAT number is the lookup key; the fiscal code is just a field there.
-    if (value.length !== 16 || type !== 'privati') return;
-    // Lookup only at exactly 16 valid characters; 16 invalid ones show the entry's message.
-    if (!isValidCodiceFiscale(value)) setEntryError(it.quotation.fiscalCodeEntryInvalid);
-    else void lookup({ code: value });
+    const entry = fiscalCodeEntry(raw, type);
+    form.setValue('fiscal_code', entry.value, { shouldDirty: true });
+    setEntryError(entry.next === 'invalid' ? it.quotation.fiscalCodeEntryInvalid : null);
+    if (entry.next === 'lookup') void lookup({ code: entry.value });
   }
 
   function onVat(raw: string) {
-    const value = raw.trim();
-    form.setValue('vat_number', value, { shouldDirty: true });
-    setVatError(null);
-    if (value.length !== 11) return;
-    if (!isValidPartitaIva(value)) setVatError(it.quotation.vatInvalid);
-    else void lookup({ vat: value });
+    const entry = vatEntry(raw);
+    form.setValue('vat_number', entry.value, { shouldDirty: true });
+    setVatError(entry.next === 'invalid' ? it.quotation.vatInvalid : null);
+    if (entry.next === 'lookup') void lookup({ vat: entry.value });
   }
 
   function switchTo(next: CustomerType) {
     if (next === type) return;
     // Switching empties the form: ask first when anything was typed (§4, §5) — a customer found and
     // left as found is the only data that goes without asking.
-    if (hasTypedData(form.getValues()) && (!found || form.formState.isDirty)) setAskSwitch(next);
+    if (switchNeedsConfirm(form.getValues(), found, form.formState.isDirty)) setAskSwitch(next);
     else applySwitch(next);
   }
   function applySwitch(next: CustomerType) {
