@@ -1,5 +1,6 @@
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
 import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
+import type { QuoteFormValues } from '@core/quote-form';
 import type { Customer } from '@core/schemas/quotations';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
 import { it } from '../../i18n/quotation';
@@ -10,21 +11,8 @@ import { it } from '../../i18n/quotation';
  * leaves, when switching P.IVA / Privati must ask first, and the step's checks.
  */
 
-export type CustomerValues = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  fiscal_code: string;
-  zip_code: string;
-  address: string;
-  city: string;
-  employee_category: ContractualCategory;
-  vat_number: string;
-  business_name: string;
-  notes: string;
-  consent: boolean;
-};
+/** The proposal's customer: the quote form's fields (core/quote-form.ts) with the address, the city and the consent. */
+export type CustomerValues = QuoteFormValues & { address: string; city: string; consent: boolean };
 
 const REQUIRED_FOR_COMPLETE = ['address', 'zip_code', 'city', 'phone'] as const;
 
