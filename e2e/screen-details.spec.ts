@@ -135,10 +135,17 @@ test('the current password is refused as the new one, in the form and by the ser
   expect((await res.json()).errors.new_password).toEqual([MESSAGES.passwordSame]);
 });
 
-test('an account not yet activated is told so at sign-in', async ({ page }) => {
+test('an account not yet activated is told so at sign-in', async ({ page, request }) => {
+  // A member of its own, just invited (the demo's pending member is activated by auth.spec).
+  const email = `in.attesa.${Date.now()}@example.it`;
+  const created = await request.post('/api/v1/agent', {
+    headers: await apiLogin(request, USERS.leader),
+    data: { business_name: 'Attesa Srl', name: 'Agente In Attesa', email, phone: '333 1234567', fee_type: 'FLAT_PERCENTAGE', fee_value: 10, parent_id: null },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await loginAs(page, 'chiara.moretti@demo.it');
+    await loginAs(page, email);
     await expect(screen(page).getByRole('alert')).toHaveText(MESSAGES.accountPending);
     await shot(page, 'login-pending');
   }
