@@ -31,6 +31,7 @@ const { u, api, codedProposal, share, signCode } = shareTestApp();
 let ctx: Ctx;
 /** The link's PDF is ready and a first code was sent (a code is asked for once the customer can read the PDF). */
 let signingReady: Promise<string> | undefined;
+let acceptCode = '';
 const signingCode = (c: Ctx) => (signingReady ??= signCode(c.token, freshIp()).then((r) => r.code));
 
 const png = () => demoPicture(1, 40, 30);
@@ -162,17 +163,16 @@ const CASES: Record<string, Case> = {
   },
   'POST /share/{token}/accept': {
     count: (c) => rows('quotation_shares', `quotation_id = ${c.proposal} and accepted_at is not null`),
-    send: async (c, k) => {
-      // The newest code: the code case above, if it ran first, sent a newer one.
-      const code = await signCode(c.token, freshIp()).then((r) => r.code);
-      return u.t.inject({
+    // The newest code, asked for once before both taps (the code case above, if it ran first, sent a newer one).
+    prepare: async (c) => (acceptCode = (await signCode(c.token, freshIp())).code),
+    send: (c, k) =>
+      u.t.inject({
         method: 'POST',
         url: `/api/v1/share/${c.token}/accept`,
         headers: k,
         remoteAddress: freshIp(),
-        payload: { name: 'Mario Rossi', consent: true, code },
-      });
-    },
+        payload: { name: 'Mario Rossi', consent: true, code: acceptCode },
+      }),
   },
 };
 
