@@ -2,6 +2,7 @@
 // with its PDF, and the customer's phone (another browser context, no session).
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Proposal } from '../core/schemas/quotations';
+import { privateProposal } from '../server/test/payloads';
 import { E2E } from './env';
 import { expect, laidOut, USERS } from './fixtures';
 import { apiLogin, offerRef, uniqueFiscalCode } from './quotation-steps';
@@ -17,21 +18,11 @@ export async function codedQuotation(request: APIRequestContext, agent: string =
   const email = `cliente.${Date.now()}@example.it`;
   const res = await request.post('/api/v1/proposals', {
     headers,
-    data: {
-      offer: ref,
-      first_name: 'Mario',
-      last_name: 'Rossi',
+    data: privateProposal(ref, {
       email,
-      phone: '+39 333 1234567',
       fiscal_code: uniqueFiscalCode(),
-      zip_code: '20121',
-      address: 'Via Roma 1',
-      city: 'Milano',
-      employee_category: 'tempo-indeterminato',
-      notes: '',
-      consent: true,
       sustainability: { contractualCategory: 'tempo-indeterminato', answers: ANSWERS },
-    },
+    }),
   });
   expect(res.status()).toBe(201);
   const proposal = (await res.json()).data as Proposal;
