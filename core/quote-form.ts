@@ -37,24 +37,24 @@ export function quoteFieldsFor(category: ContractualCategory): { vat_number: boo
  */
 export const quoteCategories = (offerType: CustomerType | null) => (offerType ? categoriesFor(offerType) : [...CONTRACTUAL_CATEGORIES]);
 
+/** Every field empty, on the given category: the quote form's start, and the proposal customer's (customer-rules.ts). */
+export const blankQuote = (category: ContractualCategory): QuoteFormValues => ({
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  fiscal_code: '',
+  zip_code: '',
+  employee_category: category,
+  vat_number: '',
+  business_name: '',
+  notes: '',
+});
+
 /** Fields start empty, on tempo-indeterminato (§4), or on the first category the offer allows. */
 export function emptyQuote(offerType: CustomerType | null): QuoteFormValues {
   const allowed = quoteCategories(offerType);
-  const category: ContractualCategory = allowed.some((c) => c.value === 'tempo-indeterminato')
-    ? 'tempo-indeterminato'
-    : (allowed[0]?.value ?? 'tempo-indeterminato');
-  return {
-    first_name: '',
-    last_name: '',
-    email: '',
-    phone: '',
-    fiscal_code: '',
-    zip_code: '',
-    employee_category: category,
-    vat_number: '',
-    business_name: '',
-    notes: '',
-  };
+  return blankQuote(allowed.some((c) => c.value === 'tempo-indeterminato') ? 'tempo-indeterminato' : (allowed[0]?.value ?? 'tempo-indeterminato'));
 }
 
 /** The values of a saved quote's customer, for editing it. */

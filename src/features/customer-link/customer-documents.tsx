@@ -63,9 +63,8 @@ export function Documents({ token, proposal: p }: { token: string; proposal: Pub
             )}
             {p.can_upload && (
               // The browser's own file button speaks its language and style: a label drawn as a button opens it.
-              <label className={`cl-upload${upload.isPending ? ' cl-upload-busy' : ''}`}>
+              <label className="file-button cl-upload">
                 <input
-                  className="cl-file"
                   type="file"
                   accept="application/pdf,.pdf"
                   disabled={upload.isPending}

@@ -1,6 +1,6 @@
 import { categoriesFor, type ContractualCategory, type CustomerType } from '@core/categories';
 import { CUSTOMER_FIELDS, CUSTOMER_TEXT_FIELDS, pickFields } from '@core/customer-fields';
-import type { QuoteFormValues } from '@core/quote-form';
+import { blankQuote, type QuoteFormValues } from '@core/quote-form';
 import type { Customer } from '@core/schemas/quotations';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@core/validation';
 import { it } from '../../i18n/quotation';
@@ -34,21 +34,7 @@ export function customerErrors(
   return Object.keys(errors).length ? errors : null;
 }
 
-export const emptyCustomer = (category: ContractualCategory): CustomerValues => ({
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  fiscal_code: '',
-  zip_code: '',
-  address: '',
-  city: '',
-  employee_category: category,
-  vat_number: '',
-  business_name: '',
-  notes: '',
-  consent: false,
-});
+export const emptyCustomer = (category: ContractualCategory): CustomerValues => ({ ...blankQuote(category), address: '', city: '', consent: false });
 
 export const fromCustomer = (c: Customer, consent: boolean): CustomerValues => ({ ...pickFields(c, CUSTOMER_FIELDS), consent });
 

@@ -70,7 +70,7 @@ export function TesseraScan({ onRead, disabled }: { onRead: (code: string) => vo
           {t.open}
         </Button>
         {/* The browser's own file picker (camera or gallery on a phone), opened by a label drawn as a button. */}
-        <label className={`tessera-scan-photo${disabled || busy ? ' is-disabled' : ''}`}>
+        <label className="file-button tessera-scan-photo">
           <input
             type="file"
             accept="image/*"
