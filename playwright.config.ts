@@ -29,7 +29,8 @@ export default defineConfig({
     baseURL: E2E.baseUrl,
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
-    trace: 'retain-on-failure',
+    // Traces only locally: CI keeps its printed output, not test-results, and recording every action costs the run.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: CHROMIUM,
