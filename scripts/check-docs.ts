@@ -8,8 +8,11 @@ import { extname, join } from 'node:path';
 const DIR = 'docs/adr';
 const files = readdirSync(DIR).filter((f) => /^\d{4}-.+\.md$/.test(f));
 const index = readFileSync(`${DIR}/README.md`, 'utf8');
-const listed = new Set([...index.matchAll(/^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[2]!));
+const rows = [...index.matchAll(/^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[2]!);
+const listed = new Set(rows);
 const problems = [
+  // A merge of two branches that both touched the index can repeat it whole.
+  ...[...listed].filter((f) => rows.indexOf(f) !== rows.lastIndexOf(f)).map((f) => `${DIR}/README.md lists ${f} more than once`),
   ...files.filter((f) => !listed.has(f)).map((f) => `${DIR}/${f} is not in ${DIR}/README.md's index`),
   ...[...listed].filter((f) => !files.includes(f)).map((f) => `${DIR}/README.md lists ${f}, which does not exist`),
 ];
