@@ -4,23 +4,50 @@ import { E2E } from './env';
 
 // What tests (and the offline benchmark) read or change on the device itself.
 
-/** How many records a store of the app's IndexedDB holds (0 while it does not exist yet). */
-export function deviceRecords(page: Page, store: 'offers' | 'outbox'): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('portale');
+/** One request on stores of one of the app's IndexedDB databases (see onStores). */
+type StoreOp = { kind: 'count' } | { kind: 'get'; key: string } | { kind: 'put'; key: string; value: unknown } | { kind: 'clear' };
+
+/**
+ * Runs `op` on each of `stores` in the app's database `db`, as the app made it, and returns the first store's
+ * result; `missing` while the database or a store is not there. It never creates the database and closes its
+ * connection at once: a database made here, empty, or a connection left open, would hold up the app's own open,
+ * which has to upgrade it (the app's start then waits on the test, a reload right after the login most of all).
+ */
+export async function onStores<T>(page: Page, db: string, stores: string[], op: StoreOp, missing: T): Promise<T> {
+  const found = await page.evaluate(
+    async ({ db, stores, op }): Promise<{ result: unknown } | null> => {
+      if (!(await indexedDB.databases()).some((d) => d.name === db)) return null;
+      return new Promise((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const idb = open.result;
-          if (!idb.objectStoreNames.contains(name)) return resolve(0);
-          const req = idb.transaction(name).objectStore(name).count();
-          req.onsuccess = () => resolve(req.result);
+          if (!stores.every((name) => idb.objectStoreNames.contains(name))) {
+            idb.close();
+            return resolve(null);
+          }
+          const tx = idb.transaction(stores, op.kind === 'put' || op.kind === 'clear' ? 'readwrite' : 'readonly');
+          const results = stores.map((name) => {
+            const store = tx.objectStore(name);
+            if (op.kind === 'count') return store.count();
+            if (op.kind === 'get') return store.get(op.key);
+            if (op.kind === 'put') return store.put(op.value, op.key);
+            return store.clear();
+          });
+          // Closed as soon as asked: the transaction still completes, and the connection holds up nothing after it.
+          idb.close();
+          tx.oncomplete = () => resolve({ result: results[0]!.result });
+          tx.onerror = () => reject(tx.error);
         };
-        open.onerror = () => resolve(0);
-      }),
-    store,
+      });
+    },
+    { db, stores, op },
   );
+  return found ? (found.result as T) : missing;
 }
+
+/** How many records a store of the app's IndexedDB holds (0 while it does not exist yet). */
+export const deviceRecords = (page: Page, store: 'offers' | 'outbox'): Promise<number> => onStores(page, 'portale', [store], { kind: 'count' }, 0);
 
 /**
  * How many of the app's files the service worker still has to fetch into its cache after the first
@@ -57,39 +84,15 @@ type Mirrored = { access: string; refresh: string; userId: number; renewedBy: st
 const MIRROR = { db: 'portale-session', store: 'session', key: 'current' };
 
 /** The session the page mirrors for the service worker (src/api/session-mirror.ts). */
-export function mirroredSession(page: Page): Promise<Mirrored | undefined> {
-  return page.evaluate(
-    (m) =>
-      new Promise<Mirrored | undefined>((resolve, reject) => {
-        const open = indexedDB.open(m.db);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(m.store).objectStore(m.store).get(m.key);
-          req.onsuccess = () => resolve(req.result as Mirrored | undefined);
-        };
-      }),
-    MIRROR,
-  );
-}
+export const mirroredSession = (page: Page): Promise<Mirrored | undefined> =>
+  onStores<Mirrored | undefined>(page, MIRROR.db, [MIRROR.store], { kind: 'get', key: MIRROR.key }, undefined);
 
 /** Time passes with the app closed: the access token the worker holds has expired (its refresh token still good). */
 export async function expireMirroredAccess(page: Page): Promise<Mirrored> {
   const s = await mirroredSession(page);
   if (!s) throw new Error('no mirrored session');
   const expired = { ...s, access: await expiredLike(s.access) };
-  await page.evaluate(
-    ({ m, value }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open(m.db);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(m.store, 'readwrite');
-          tx.objectStore(m.store).put(value, m.key);
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { m: MIRROR, value: expired },
-  );
+  await onStores(page, MIRROR.db, [MIRROR.store], { kind: 'put', key: MIRROR.key, value: expired }, undefined);
   return expired;
 }
 
@@ -123,27 +126,19 @@ export async function msUntilRequestedOnReopen(page: Page, file: RegExp): Promis
  * at most once a second) was written after the page's last API answer: what the screen shows opens offline.
  */
 export async function cacheSavedOnDevice(page: Page) {
-  const saved = () =>
-    page.evaluate(async () => {
+  const lastApiAnswer = () =>
+    page.evaluate(() => {
       const answers = performance
         .getEntriesByType('resource')
         .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
         .map((e) => (e as PerformanceResourceTiming).responseEnd);
-      const lastAnswer = performance.timeOrigin + Math.max(0, ...answers);
-      // Opened only once the app made it: an empty database made here would lack the app's store.
-      if (!(await indexedDB.databases()).some((d) => d.name === 'portale-query')) return false;
-      const written = await new Promise<number>((resolve) => {
-        const open = indexedDB.open('portale-query');
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('cache')) return resolve(0);
-          const req = idb.transaction('cache').objectStore('cache').get('REACT_QUERY_OFFLINE_CACHE');
-          req.onsuccess = () => resolve(typeof req.result === 'string' ? (JSON.parse(req.result) as { timestamp: number }).timestamp : 0);
-          req.onerror = () => resolve(0);
-        };
-        open.onerror = () => resolve(0);
-      });
-      return written >= lastAnswer;
+      return performance.timeOrigin + Math.max(0, ...answers);
     });
+  const saved = async () => {
+    const lastAnswer = await lastApiAnswer();
+    const stored = await onStores<unknown>(page, 'portale-query', ['cache'], { kind: 'get', key: 'REACT_QUERY_OFFLINE_CACHE' }, null);
+    const written = typeof stored === 'string' ? (JSON.parse(stored) as { timestamp: number }).timestamp : 0;
+    return written >= lastAnswer;
+  };
   await expect.poll(saved, { timeout: 15_000 }).toBe(true);
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { deviceRecords } from './device';
+import { deviceRecords, onStores } from './device';
 import { E2E } from './env';
 import { expect, loginAs, screen, test, USERS } from './fixtures';
 import { type Line, netSwitch } from './net-switch';
@@ -117,20 +117,8 @@ test('a reopened app without a catalogue copy fetches it at once, not after its 
   await loggedIn(USERS.full);
   await expect.poll(() => deviceRecords(page, 'offers'), { timeout: 30_000 }).toBeGreaterThan(0);
   // The copy is gone (a reload right after the login, before it arrived, leaves the device so).
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        localStorage.removeItem('catalogue_user');
-        const open = indexedDB.open('portale');
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['offers', 'meta'], 'readwrite');
-          tx.objectStore('offers').clear();
-          tx.objectStore('meta').clear();
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  await page.evaluate(() => localStorage.removeItem('catalogue_user'));
+  await onStores(page, 'portale', ['offers', 'meta'], { kind: 'clear' }, undefined);
   const syncs: number[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/v1/sync/offers')) syncs.push(Date.now());
