@@ -5,14 +5,14 @@
 // leaves the field to the keyboard.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { CHROMIUM } from '../playwright.config';
 import { E2E } from './env';
 import { formatDateIt } from '../core/format';
 import { decodeCodiceFiscale } from '../core/validation/codice-fiscale';
 import { expect, loginAs, screen, shots, test, USERS } from './fixtures';
-import { apiLogin, input, offerRef, openWizard, uniqueFiscalCode } from './quotation-steps';
+import { apiLogin, closeNotFound, input, offerRef, openWizard, uniqueFiscalCode } from './quotation-steps';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -25,17 +25,6 @@ const photo = async (bcid: 'code39' | 'qrcode', text: string) => ({ name: 'tesse
 function factsOf(cf: string) {
   const d = decodeCodiceFiscale(cf)!;
   return `Nato/a il ${formatDateIt(d.birthDate)} · sesso ${d.sex} · luogo di nascita (codice catastale) ${d.placeCode}`;
-}
-
-/**
- * A code read is looked up as a typed one: an unknown customer is said in the spec's modal, which covers the step
- * (the screen's locators reach the step again once it is closed).
- */
-async function closeNotFound(page: Page, timeout?: number) {
-  const notFound = page.getByTestId('confirm-dialog').filter({ hasText: 'Nessun cliente trovato' });
-  await expect(notFound).toBeVisible({ timeout });
-  await notFound.getByRole('button', { name: 'Ho capito' }).click();
-  await expect(notFound).toHaveCount(0);
 }
 
 test('the wizard fills the codice fiscale from a photo of the tessera sanitaria, online and offline', async ({ page, context, loggedIn, request }) => {
